@@ -1,0 +1,33 @@
+package io.driftless.events;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * An App began a change: a deploy, a reconcile or a delete that has something to do.
+ *
+ * @param appId {@code namespace/app}
+ * @param changeId e.g. {@code simple-app-change-000007}, unique per app
+ * @param changeNumber the App's change counter after this change (1 for the first)
+ * @param trigger what started the change
+ * @param startedAt when it started
+ * @param namespaces the namespaces the app's resources live in after the change, sorted
+ * @param desired the desired resource set after the change: resource key id to content hash
+ * @param ops the planned operations
+ * @param waits what the change will wait for
+ * @param description kapp's summary, e.g. {@code update: Op: 2 create, 0 delete, 0 update, 0 noop,
+ *     0 exists / Wait to: 2 reconcile, 0 delete, 0 noop}
+ */
+public record AppChangeStarted(
+    String appId,
+    String changeId,
+    long changeNumber,
+    ChangeTrigger trigger,
+    Instant startedAt,
+    List<String> namespaces,
+    Map<String, String> desired,
+    OpCounts ops,
+    WaitCounts waits,
+    String description)
+    implements AppEvent {}

@@ -1,0 +1,32 @@
+package io.driftless.events;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Driftless created an object in the cluster.
+ *
+ * @param resourceId the ResourceChange aggregate id
+ * @param appId the App aggregate id
+ * @param changeId the App change
+ * @param resource which object
+ * @param applied the object as applied (last-applied), Secret values replaced by their hash
+ * @param appliedHash content hash of {@code applied}
+ * @param resourceVersion the live resourceVersion right after the apply
+ * @param generation the live generation right after the apply
+ * @param fields the fields the create set
+ * @param at when
+ */
+public record ResourceCreated(
+    String resourceId,
+    String appId,
+    String changeId,
+    ResourceRef resource,
+    Map<String, Object> applied,
+    String appliedHash,
+    String resourceVersion,
+    long generation,
+    List<FieldDiff> fields,
+    Instant at)
+    implements ResourceEvent {}

@@ -1,0 +1,147 @@
+package io.driftless.events;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class EventCodecTest {
+
+  private static final Instant AT = Instant.parse("2026-11-21T10:15:30.123Z");
+  private static final String APP = "default/simple-app";
+  private static final ResourceRef DEPLOYMENT =
+      new ResourceRef("apps/v1", "Deployment", "default", "simple-app");
+  private static final String RESOURCE = ResourceIds.resourceId(APP, DEPLOYMENT);
+
+  static Stream<DriftlessEvent> everyEventType() {
+    var fields =
+        List.of(
+            new FieldDiff("spec.replicas", 1, 2, "desired"),
+            new FieldDiff("spec.template", Map.of("a", List.of("b")), null, "desired"));
+    var applied = Map.<String, Object>of("apiVersion", "apps/v1", "spec", Map.of("replicas", 2));
+    return Stream.of(
+        new AppChangeStarted(
+            APP,
+            "simple-app-change-000001",
+            1,
+            ChangeTrigger.DEPLOY,
+            AT,
+            List.of("default"),
+            Map.of("apps/Deployment/default/simple-app", "sha256:ab"),
+            new OpCounts(2, 0, 0, 0, 0),
+            new WaitCounts(2, 0, 0),
+            "update: Op: 2 create"),
+        new AppChangeFinished(
+            APP,
+            "simple-app-change-000001",
+            false,
+            "update: Op: 2 create",
+            new OpCounts(2, 0, 0, 0, 0),
+            new WaitCounts(2, 0, 0),
+            AT,
+            "cluster refused"),
+        new AppDeleted(APP, "simple-app-change-000002", AT),
+        new ResourceCreated(
+            RESOURCE, APP, "c1", DEPLOYMENT, applied, "sha256:01", "17", 1, fields, AT),
+        new ResourceUpdated(
+            RESOURCE, APP, "c2", DEPLOYMENT, applied, "sha256:02", "18", 2, fields, AT),
+        new ResourceDeleted(RESOURCE, APP, "c3", DEPLOYMENT, AT),
+        new ResourceApplyFailed(RESOURCE, APP, "c4", DEPLOYMENT, "update", "409 Conflict", AT));
+  }
+
+  @Test
+  void everyCatalogTypeIsCoveredByTheRoundTrip() {
+    List<Class<?>> covered = everyEventType().<Class<?>>map(Object::getClass).toList();
+    assertThat(covered).containsExactlyInAnyOrderElementsOf(List.copyOf(EventCatalog.types()));
+  }
+
+  @ParameterizedTest
+  @MethodSource("everyEventType")
+  void envelopeSurvivesJsonRoundTrip(DriftlessEvent event) {
+    var envelope = EventEnvelope.of("6f1c1b9e-0000-4000-8000-000000000001", 7, AT, event);
+
+    var decoded = EventCodec.decode(EventCodec.encode(envelope));
+
+    assertThat(decoded).isEqualTo(envelope);
+    assertThat(decoded.payload()).isInstanceOf(event.getClass());
+  }
+
+  @ParameterizedTest
+  @MethodSource("everyEventType")
+  void envelopeNamesTypeAndAggregateFromPayload(DriftlessEvent event) {
+    var envelope = EventEnvelope.of("id", 0, AT, event);
+
+    assertThat(envelope.type()).isEqualTo(event.getClass().getSimpleName());
+    assertThat(envelope.aggregateId()).isEqualTo(event instanceof AppEvent ? APP : RESOURCE);
+    assertThat(envelope.aggregateType())
+        .isEqualTo(event instanceof AppEvent ? "App" : "ResourceChange");
+  }
+
+  @Test
+  void wireFormatUsesIsoTimesAndNamedFields() {
+    var envelope = EventEnvelope.of("id-1", 3, AT, new AppDeleted(APP, "c9", AT));
+
+    var json = new String(EventCodec.encode(envelope), StandardCharsets.UTF_8);
+
+    assertThat(json)
+        .contains("\"eventId\":\"id-1\"")
+        .contains("\"sequence\":3")
+        .contains("\"occurredAt\":\"2026-11-21T10:15:30.123Z\"")
+        .contains("\"type\":\"AppDeleted\"")
+        .contains("\"payload\":{\"appId\":\"default/simple-app\"");
+  }
+
+  @Test
+  void unknownTypeIsMalformed() {
+    var json =
+        "{\"eventId\":\"x\",\"aggregateType\":\"App\",\"aggregateId\":\"a/b\",\"sequence\":0,"
+            + "\"occurredAt\":\"2026-11-21T10:15:30Z\",\"type\":\"Nope\",\"payload\":{}}";
+
+    assertThatThrownBy(() -> EventCodec.decode(json.getBytes(StandardCharsets.UTF_8)))
+        .isInstanceOf(MalformedEventException.class)
+        .hasMessageContaining("unknown event type Nope");
+  }
+
+  @Test
+  void bodyThatIsNotJsonIsMalformed() {
+    assertThatThrownBy(() -> EventCodec.decode("{nope".getBytes(StandardCharsets.UTF_8)))
+        .isInstanceOf(MalformedEventException.class)
+        .hasMessageContaining("not JSON");
+  }
+
+  @Test
+  void missingEnvelopeFieldIsMalformed() {
+    var json = "{\"type\":\"AppDeleted\",\"payload\":{\"appId\":\"a/b\"}}";
+
+    assertThatThrownBy(() -> EventCodec.decode(json.getBytes(StandardCharsets.UTF_8)))
+        .isInstanceOf(MalformedEventException.class)
+        .hasMessageContaining("eventId");
+  }
+
+  @Test
+  void resourceIdsHaveSixNonEmptySegments() {
+    var namespace = new ResourceRef("v1", "Namespace", "", "team-a");
+
+    assertThat(ResourceIds.resourceId(APP, namespace))
+        .isEqualTo("default/simple-app/core/Namespace/_/team-a");
+    assertThat(RESOURCE).isEqualTo("default/simple-app/apps/Deployment/default/simple-app");
+  }
+
+  @Test
+  void amqpHeadersCarryOrderingFacts() {
+    var envelope = EventEnvelope.of("id", 5, AT, new AppDeleted(APP, "c9", AT));
+
+    assertThat(AmqpFormat.headers(envelope))
+        .containsEntry(AmqpFormat.HEADER_SEQUENCE, 5L)
+        .containsEntry(AmqpFormat.HEADER_AGGREGATE_ID, APP)
+        .containsEntry(AmqpFormat.HEADER_TYPE, "AppDeleted");
+    assertThat(AmqpFormat.routingKey(envelope)).isEqualTo("App.AppDeleted");
+  }
+}
