@@ -1,0 +1,147 @@
+package io.driftless.command.app;
+
+import static org.axonframework.modelling.command.AggregateLifecycle.apply;
+
+import io.driftless.events.AppChangeFinished;
+import io.driftless.events.AppChangeStarted;
+import io.driftless.events.AppDeleted;
+import io.driftless.events.ChangeTrigger;
+import java.util.Map;
+import java.util.TreeMap;
+import org.axonframework.commandhandling.CommandHandler;
+import org.axonframework.eventsourcing.EventSourcingHandler;
+import org.axonframework.modelling.command.AggregateCreationPolicy;
+import org.axonframework.modelling.command.AggregateIdentifier;
+import org.axonframework.modelling.command.CreationPolicy;
+import org.axonframework.spring.stereotype.Aggregate;
+
+/**
+ * An app: the unit a deploy client sends whole. Holds the resource set, the change in progress and
+ * the change counter; allows one change at a time. A change is numbered when it starts; its id is
+ * {@code <app>-change-<number, six digits>} as kapp names its app changes.
+ *
+ * <p>The resource set becomes the new desired set only when a change succeeds; a failed change
+ * leaves the union of both, so that resources it may have created are deleted later.
+ */
+@Aggregate
+public class App {
+
+  @AggregateIdentifier private String appId;
+  private long changeNumber;
+  private String changeInProgress;
+  private ChangeTrigger triggerInProgress;
+  private AppChangeStarted started;
+  private Map<String, String> pending = new TreeMap<>();
+  private Map<String, String> resources = new TreeMap<>();
+
+  /** For Axon. */
+  protected App() {}
+
+  @CommandHandler
+  @CreationPolicy(AggregateCreationPolicy.CREATE_IF_MISSING)
+  public String handle(StartAppChange command) {
+    if (changeInProgress != null) {
+      throw new ChangeInProgressException(command.appId(), changeInProgress);
+    }
+    if (command.expectedChangeNumber() != changeNumber) {
+      throw new StaleAppStateException(
+          command.appId(), command.expectedChangeNumber(), changeNumber);
+    }
+    var number = changeNumber + 1;
+    var changeId = changeIdOf(command.appId(), number);
+    apply(
+        new AppChangeStarted(
+            command.appId(),
+            changeId,
+            number,
+            command.trigger(),
+            command.at(),
+            command.namespaces(),
+            command.desired(),
+            command.ops(),
+            command.waits(),
+            command.description()));
+    return changeId;
+  }
+
+  @CommandHandler
+  public void handle(FinishAppChange command) {
+    requireInProgress(command.changeId());
+    var trigger = triggerInProgress;
+    apply(
+        new AppChangeFinished(
+            appId,
+            command.changeId(),
+            command.successful(),
+            command.description(),
+            command.ops(),
+            command.waits(),
+            command.at(),
+            command.error()));
+    if (command.successful() && trigger == ChangeTrigger.DELETE) {
+      apply(new AppDeleted(appId, command.changeId(), command.at()));
+    }
+  }
+
+  @CommandHandler
+  public void handle(AbandonAppChange command) {
+    requireInProgress(command.changeId());
+    apply(
+        new AppChangeFinished(
+            appId,
+            command.changeId(),
+            false,
+            started.description(),
+            started.ops(),
+            started.waits(),
+            command.at(),
+            command.reason()));
+  }
+
+  /** A read-only view for planning. */
+  public AppState state() {
+    var all = new TreeMap<>(resources);
+    return new AppState(appId, changeNumber, changeInProgress, Map.copyOf(all));
+  }
+
+  @EventSourcingHandler
+  void on(AppChangeStarted event) {
+    appId = event.appId();
+    changeNumber = event.changeNumber();
+    changeInProgress = event.changeId();
+    triggerInProgress = event.trigger();
+    started = event;
+    pending = new TreeMap<>(event.desired());
+  }
+
+  @EventSourcingHandler
+  void on(AppChangeFinished event) {
+    if (event.successful()) {
+      resources = pending;
+    } else {
+      var union = new TreeMap<>(resources);
+      union.putAll(pending);
+      resources = union;
+    }
+    pending = new TreeMap<>();
+    changeInProgress = null;
+    triggerInProgress = null;
+    started = null;
+  }
+
+  @EventSourcingHandler
+  void on(AppDeleted event) {
+    resources = new TreeMap<>();
+  }
+
+  static String changeIdOf(String appId, long number) {
+    var app = appId.substring(appId.indexOf('/') + 1);
+    return String.format("%s-change-%06d", app, number);
+  }
+
+  private void requireInProgress(String changeId) {
+    if (changeInProgress == null || !changeInProgress.equals(changeId)) {
+      throw new UnknownChangeException(appId, changeId);
+    }
+  }
+}

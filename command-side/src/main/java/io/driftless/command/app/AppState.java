@@ -1,0 +1,21 @@
+package io.driftless.command.app;
+
+import java.util.Map;
+
+/**
+ * What the deploy service reads of an App before planning.
+ *
+ * @param appId {@code namespace/app}
+ * @param changeNumber how many changes the app has had
+ * @param changeInProgress the open change, or null
+ * @param resources the app's resource set (key id to content hash), including resources a failed
+ *     change may have left behind
+ */
+public record AppState(
+    String appId, long changeNumber, String changeInProgress, Map<String, String> resources) {
+
+  /** The state of an app that never existed. */
+  public static AppState absent(String appId) {
+    return new AppState(appId, 0, null, Map.of());
+  }
+}

@@ -1,0 +1,17 @@
+package io.driftless.command.cluster;
+
+/** The cluster refused or failed an operation; the HTTP status is kept when there was one. */
+public final class ClusterException extends RuntimeException {
+
+  private final int status;
+
+  ClusterException(String message, int status, Throwable cause) {
+    super(message, cause);
+    this.status = status;
+  }
+
+  /** The API server's HTTP status, 0 when it could not be reached. */
+  public int status() {
+    return status;
+  }
+}

@@ -1,0 +1,7 @@
+/**
+ * The only door to Kubernetes. Everything that reads or writes the cluster goes through {@link
+ * io.driftless.command.cluster.ClusterGateway}; it knows fabric8, and nothing else in the command
+ * side does. It never relies on API discovery (the sandbox cluster has none): plural names and
+ * scope come from the diff engine's tables and the CRDs of the manifest.
+ */
+package io.driftless.command.cluster;

@@ -1,0 +1,121 @@
+package io.driftless.command.config;
+
+import io.driftless.events.EventCodec;
+import javax.sql.DataSource;
+import org.axonframework.common.jdbc.ConnectionProvider;
+import org.axonframework.common.jdbc.PersistenceExceptionResolver;
+import org.axonframework.common.jdbc.UnitOfWorkAwareConnectionProviderWrapper;
+import org.axonframework.common.transaction.TransactionManager;
+import org.axonframework.eventhandling.tokenstore.TokenStore;
+import org.axonframework.eventhandling.tokenstore.jdbc.JdbcTokenStore;
+import org.axonframework.eventhandling.tokenstore.jdbc.TokenSchema;
+import org.axonframework.eventsourcing.eventstore.EventStorageEngine;
+import org.axonframework.eventsourcing.eventstore.jdbc.EventSchema;
+import org.axonframework.eventsourcing.eventstore.jdbc.JdbcEventStorageEngine;
+import org.axonframework.eventsourcing.eventstore.jdbc.JdbcSQLErrorCodesResolver;
+import org.axonframework.serialization.Serializer;
+import org.axonframework.serialization.json.JacksonSerializer;
+import org.axonframework.spring.jdbc.SpringDataSourceConnectionProvider;
+import org.axonframework.spring.messaging.unitofwork.SpringTransactionManager;
+import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Primary;
+import org.springframework.transaction.PlatformTransactionManager;
+
+/**
+ * Axon on JDBC: event store, token store and transactions on the application's DataSource (H2
+ * embedded, MariaDB distributed). Tables come from Flyway ({@code db/command}), with LONGBLOB
+ * payloads. Events, snapshots and tokens are serialised with Jackson 2, the same mapper as the wire
+ * codec.
+ */
+@Configuration(proxyBeanMethods = false)
+class AxonConfig {
+
+  /** The tables of {@code V1__axon_event_store.sql}: snake_case, as in Axon's JPA mapping. */
+  static final EventSchema EVENT_SCHEMA =
+      EventSchema.builder()
+          .eventTable("domain_event_entry")
+          .snapshotTable("snapshot_event_entry")
+          .globalIndexColumn("global_index")
+          .eventIdentifierColumn("event_identifier")
+          .aggregateIdentifierColumn("aggregate_identifier")
+          .sequenceNumberColumn("sequence_number")
+          .typeColumn("type")
+          .timestampColumn("time_stamp")
+          .payloadTypeColumn("payload_type")
+          .payloadRevisionColumn("payload_revision")
+          .payloadColumn("payload")
+          .metaDataColumn("meta_data")
+          .build();
+
+  static final TokenSchema TOKEN_SCHEMA =
+      TokenSchema.builder()
+          .setTokenTable("token_entry")
+          .setProcessorNameColumn("processor_name")
+          .setSegmentColumn("segment")
+          .setTokenColumn("token")
+          .setTokenTypeColumn("token_type")
+          .setTimestampColumn("timestamp")
+          .setOwnerColumn("owner")
+          .build();
+
+  @Bean
+  @Primary
+  Serializer serializer() {
+    return JacksonSerializer.builder().objectMapper(EventCodec.newMapper()).build();
+  }
+
+  @Bean
+  @Qualifier("eventSerializer")
+  Serializer eventSerializer() {
+    return serializer();
+  }
+
+  @Bean
+  @Qualifier("messageSerializer")
+  Serializer messageSerializer() {
+    return serializer();
+  }
+
+  @Bean
+  TransactionManager axonTransactionManager(PlatformTransactionManager transactions) {
+    return new SpringTransactionManager(transactions);
+  }
+
+  @Bean
+  ConnectionProvider axonConnectionProvider(DataSource dataSource) {
+    return new UnitOfWorkAwareConnectionProviderWrapper(
+        new SpringDataSourceConnectionProvider(dataSource));
+  }
+
+  @Bean
+  PersistenceExceptionResolver persistenceExceptionResolver() {
+    return new JdbcSQLErrorCodesResolver();
+  }
+
+  @Bean
+  EventStorageEngine eventStorageEngine(
+      ConnectionProvider connections,
+      TransactionManager transactions,
+      PersistenceExceptionResolver errors) {
+    var serializer = serializer();
+    return JdbcEventStorageEngine.builder()
+        .connectionProvider(connections)
+        .transactionManager(transactions)
+        .eventSerializer(serializer)
+        .snapshotSerializer(serializer)
+        .persistenceExceptionResolver(errors)
+        .schema(EVENT_SCHEMA)
+        .build();
+  }
+
+  @Bean
+  TokenStore tokenStore(ConnectionProvider connections) {
+    return JdbcTokenStore.builder()
+        .connectionProvider(connections)
+        .serializer(serializer())
+        .schema(TOKEN_SCHEMA)
+        .build();
+  }
+}

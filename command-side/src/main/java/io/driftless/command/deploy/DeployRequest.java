@@ -1,0 +1,15 @@
+package io.driftless.command.deploy;
+
+import io.driftless.diff.resources.ManifestFormat;
+
+/**
+ * A deploy of an app's full resource set.
+ *
+ * @param namespace the app's namespace, also the default namespace of its resources
+ * @param app the app's name
+ * @param body the manifest: YAML documents or {@code {"resources": [...]}}
+ * @param format how to read the body
+ * @param dryRun plan only (kapp's {@code --diff-run})
+ */
+record DeployRequest(
+    String namespace, String app, String body, ManifestFormat format, boolean dryRun) {}

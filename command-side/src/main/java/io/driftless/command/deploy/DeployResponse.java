@@ -1,0 +1,31 @@
+package io.driftless.command.deploy;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.List;
+import java.util.Map;
+
+/** The answer of deploy, reconcile and delete, as API.md shows it. */
+record DeployResponse(
+    String app,
+    String changeId,
+    boolean dryRun,
+    boolean successful,
+    String description,
+    Map<String, Integer> ops,
+    @JsonProperty("wait") Map<String, Integer> waits,
+    List<ChangeView> changes) {
+
+  /** One resource whose op is not noop. */
+  record ChangeView(
+      String namespace,
+      String name,
+      String kind,
+      String apiVersion,
+      String op,
+      String opStrategy,
+      String waitTo,
+      List<FieldView> fields) {}
+
+  /** One changed field; from and to are plain JSON values. */
+  record FieldView(String path, Object from, Object to, String decidedBy) {}
+}

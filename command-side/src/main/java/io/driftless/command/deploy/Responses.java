@@ -1,0 +1,81 @@
+package io.driftless.command.deploy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.driftless.diff.plan.ChangeOp;
+import io.driftless.diff.plan.ChangeSet;
+import io.driftless.diff.plan.WaitOp;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** Turns a change set into the API's response shape, with plain JSON values only. */
+final class Responses {
+
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+
+  private Responses() {}
+
+  static DeployResponse of(
+      String appId,
+      String changeId,
+      boolean dryRun,
+      boolean successful,
+      String description,
+      ChangeSet changes) {
+    var views =
+        changes.nonNoop().stream()
+            .map(
+                c ->
+                    new DeployResponse.ChangeView(
+                        c.key().namespace(),
+                        c.key().name(),
+                        c.key().kind(),
+                        c.apiVersion(),
+                        c.op().wireName(),
+                        "",
+                        c.waitTo().wireName(),
+                        c.fields().stream()
+                            .map(
+                                f ->
+                                    new DeployResponse.FieldView(
+                                        f.path(),
+                                        plain(MAPPER, f.from()),
+                                        plain(MAPPER, f.to()),
+                                        f.decidedBy()))
+                            .toList()))
+            .toList();
+    return new DeployResponse(
+        appId,
+        changeId,
+        dryRun,
+        successful,
+        description,
+        ops(changes.opCounts()),
+        waits(changes.waitCounts()),
+        views);
+  }
+
+  /** A Jackson 2 node as plain maps, lists and values, readable by any JSON library. */
+  static Object plain(ObjectMapper mapper, JsonNode node) {
+    return node == null ? null : mapper.convertValue(node, Object.class);
+  }
+
+  private static Map<String, Integer> ops(Map<ChangeOp, Integer> counts) {
+    var ops = new LinkedHashMap<String, Integer>();
+    for (var op :
+        new ChangeOp[] {
+          ChangeOp.CREATE, ChangeOp.DELETE, ChangeOp.UPDATE, ChangeOp.NOOP, ChangeOp.EXISTS
+        }) {
+      ops.put(op.wireName(), counts.getOrDefault(op, 0));
+    }
+    return ops;
+  }
+
+  private static Map<String, Integer> waits(Map<WaitOp, Integer> counts) {
+    var waits = new LinkedHashMap<String, Integer>();
+    for (var op : new WaitOp[] {WaitOp.RECONCILE, WaitOp.DELETE, WaitOp.NOOP}) {
+      waits.put(op.wireName(), counts.getOrDefault(op, 0));
+    }
+    return waits;
+  }
+}

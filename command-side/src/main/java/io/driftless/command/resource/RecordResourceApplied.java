@@ -1,0 +1,26 @@
+package io.driftless.command.resource;
+
+import io.driftless.events.FieldDiff;
+import io.driftless.events.ResourceRef;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.axonframework.modelling.command.TargetAggregateIdentifier;
+
+/**
+ * Record that Driftless created ({@code created = true}) or updated an object in the cluster.
+ *
+ * @param applied the applied object with Secret values already replaced by their hash
+ */
+public record RecordResourceApplied(
+    @TargetAggregateIdentifier String resourceId,
+    String appId,
+    String changeId,
+    ResourceRef resource,
+    boolean created,
+    Map<String, Object> applied,
+    String appliedHash,
+    String resourceVersion,
+    long generation,
+    List<FieldDiff> fields,
+    Instant at) {}

@@ -1,0 +1,129 @@
+package io.driftless.command.resource;
+
+import static org.axonframework.modelling.command.AggregateLifecycle.apply;
+
+import io.driftless.events.ResourceApplyFailed;
+import io.driftless.events.ResourceCreated;
+import io.driftless.events.ResourceDeleted;
+import io.driftless.events.ResourceRef;
+import io.driftless.events.ResourceUpdated;
+import java.util.Map;
+import org.axonframework.commandhandling.CommandHandler;
+import org.axonframework.eventsourcing.EventSourcingHandler;
+import org.axonframework.modelling.command.AggregateCreationPolicy;
+import org.axonframework.modelling.command.AggregateIdentifier;
+import org.axonframework.modelling.command.CreationPolicy;
+import org.axonframework.spring.stereotype.Aggregate;
+
+/**
+ * One object of an app, over its whole life: created, updated, deleted, perhaps created again. The
+ * aggregate lives on after a delete, so its sequence numbers stay gap-free across re-creates.
+ */
+@Aggregate
+public class ResourceChange {
+
+  @AggregateIdentifier private String resourceId;
+  private ResourceRef resource;
+  private Map<String, Object> lastApplied;
+  private String resourceVersion;
+  private long generation;
+
+  /** For Axon. */
+  protected ResourceChange() {}
+
+  @CommandHandler
+  @CreationPolicy(AggregateCreationPolicy.CREATE_IF_MISSING)
+  public void handle(RecordResourceApplied command) {
+    if (command.created() || lastApplied == null) {
+      apply(
+          new ResourceCreated(
+              command.resourceId(),
+              command.appId(),
+              command.changeId(),
+              command.resource(),
+              command.applied(),
+              command.appliedHash(),
+              command.resourceVersion(),
+              command.generation(),
+              command.fields(),
+              command.at()));
+    } else {
+      apply(
+          new ResourceUpdated(
+              command.resourceId(),
+              command.appId(),
+              command.changeId(),
+              command.resource(),
+              command.applied(),
+              command.appliedHash(),
+              command.resourceVersion(),
+              command.generation(),
+              command.fields(),
+              command.at()));
+    }
+  }
+
+  @CommandHandler
+  public void handle(RecordResourceDeleted command) {
+    if (lastApplied == null) {
+      throw new ResourceNotAppliedException(command.resourceId());
+    }
+    apply(
+        new ResourceDeleted(
+            resourceId, command.appId(), command.changeId(), command.resource(), command.at()));
+  }
+
+  @CommandHandler
+  @CreationPolicy(AggregateCreationPolicy.CREATE_IF_MISSING)
+  public void handle(RecordApplyFailed command) {
+    apply(
+        new ResourceApplyFailed(
+            command.resourceId(),
+            command.appId(),
+            command.changeId(),
+            command.resource(),
+            command.op(),
+            command.reason(),
+            command.at()));
+  }
+
+  /** A read-only view for planning. */
+  public ResourceState state() {
+    return new ResourceState(resource, lastApplied, resourceVersion, generation);
+  }
+
+  @EventSourcingHandler
+  void on(ResourceCreated event) {
+    applied(event.resourceId(), event.resource(), event.applied());
+    resourceVersion = event.resourceVersion();
+    generation = event.generation();
+  }
+
+  @EventSourcingHandler
+  void on(ResourceUpdated event) {
+    applied(event.resourceId(), event.resource(), event.applied());
+    resourceVersion = event.resourceVersion();
+    generation = event.generation();
+  }
+
+  @EventSourcingHandler
+  void on(ResourceDeleted event) {
+    lastApplied = null;
+    resourceVersion = null;
+    generation = 0;
+  }
+
+  @EventSourcingHandler
+  void on(ResourceApplyFailed event) {
+    resourceId = event.resourceId();
+    if (resource == null) {
+      resource = event.resource();
+    }
+  }
+
+  private void applied(String id, ResourceRef ref, Map<String, Object> object) {
+    resourceId = id;
+    resource = ref;
+    lastApplied = object;
+  }
+}

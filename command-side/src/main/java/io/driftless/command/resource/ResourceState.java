@@ -1,0 +1,18 @@
+package io.driftless.command.resource;
+
+import io.driftless.events.ResourceRef;
+import java.util.Map;
+
+/**
+ * What the planner reads of a ResourceChange.
+ *
+ * @param resource the object, with the apiVersion last applied
+ * @param lastApplied the last-applied object (Secret values hashed), null once deleted
+ * @param resourceVersion the live resourceVersion right after the last apply
+ * @param generation the live generation right after the last apply
+ */
+public record ResourceState(
+    ResourceRef resource,
+    Map<String, Object> lastApplied,
+    String resourceVersion,
+    long generation) {}

@@ -1,0 +1,237 @@
+package io.driftless.command.deploy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.driftless.command.app.StartAppChange;
+import io.driftless.command.support.Api;
+import io.driftless.command.support.LocalServices;
+import io.driftless.events.ChangeTrigger;
+import io.driftless.events.OpCounts;
+import io.driftless.events.WaitCounts;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.net.http.HttpResponse;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.axonframework.commandhandling.gateway.CommandGateway;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * The deploy API over HTTP against the sandbox cluster and the machine's MariaDB: kapp's answers
+ * for the simple-app walkthrough, and every bad input rejected with nothing stored or applied.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+class DeployApiIT {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @DynamicPropertySource
+  static void services(DynamicPropertyRegistry registry) {
+    registry.add("spring.datasource.url", () -> LocalServices.freshDatabase("driftless_deploy_it"));
+    registry.add("spring.datasource.username", LocalServices::jdbcUser);
+    registry.add("spring.datasource.password", LocalServices::jdbcPassword);
+    registry.add("driftless.sandbox.port", () -> 0);
+    registry.add(
+        "driftless.sandbox.kubeconfig",
+        () -> "target/it-kubeconfig-" + LocalServices.runId() + ".yaml");
+    registry.add("driftless.deploy.max-body-bytes", () -> 200_000);
+    registry.add("driftless.deploy.max-resources", () -> 50);
+  }
+
+  @LocalServerPort int port;
+  @Autowired JdbcTemplate jdbc;
+  @Autowired KubernetesClient cluster;
+  @Autowired CommandGateway commands;
+  @Autowired OpenChangeRecovery recovery;
+
+  private Api api;
+
+  @BeforeEach
+  void setUp() {
+    api = new Api(port);
+  }
+
+  private long storedEvents() {
+    return jdbc.queryForObject("SELECT COUNT(*) FROM domain_event_entry", Long.class);
+  }
+
+  private static JsonNode json(HttpResponse<String> response) throws Exception {
+    return JSON.readTree(response.body());
+  }
+
+  @Test
+  void simpleAppWalkthroughAnswersAsKappDoes() throws Exception {
+    var v1 = api.deployYaml("simple-app", Api.example("simple-app-v1.yml"));
+    assertThat(v1.statusCode()).as(v1.body()).isEqualTo(200);
+    assertThat(json(v1).get("description").asText())
+        .isEqualTo(
+            "update: Op: 2 create, 0 delete, 0 update, 0 noop, 0 exists"
+                + " / Wait to: 2 reconcile, 0 delete, 0 noop");
+    assertThat(json(v1).get("changeId").asText()).isEqualTo("simple-app-change-000001");
+    assertThat(cluster.apps().deployments().inNamespace("default").withName("simple-app").get())
+        .isNotNull();
+
+    var v2 = api.deployYaml("simple-app", Api.example("simple-app-v2.yml"));
+    assertThat(v2.statusCode()).as(v2.body()).isEqualTo(200);
+    assertThat(json(v2).get("description").asText())
+        .startsWith("update: Op: 2 create, 1 delete, 1 update, 0 noop, 0 exists");
+    assertThat(json(v2).get("changeId").asText()).isEqualTo("simple-app-change-000002");
+    assertThat(cluster.services().inNamespace("default").withName("simple-app").get()).isNull();
+    assertThat(cluster.configMaps().inNamespace("default").withName("simple-app").get())
+        .isNotNull();
+
+    var before = storedEvents();
+    var again = api.deployYaml("simple-app", Api.example("simple-app-v2.yml"));
+    assertThat(again.statusCode()).isEqualTo(200);
+    assertThat(json(again).get("changeId").isNull()).isTrue();
+    assertThat(json(again).get("changes")).isEmpty();
+    assertThat(json(again).get("ops").get("noop").asInt()).isEqualTo(3);
+    assertThat(storedEvents()).isEqualTo(before);
+
+    var deleted = api.delete("simple-app");
+    assertThat(deleted.statusCode()).as(deleted.body()).isEqualTo(200);
+    assertThat(json(deleted).get("description").asText())
+        .startsWith("delete: Op: 0 create, 3 delete, 0 update");
+    assertThat(cluster.apps().deployments().inNamespace("default").withName("simple-app").get())
+        .isNull();
+    assertThat(cluster.configMaps().inNamespace("default").withName("simple-app").get()).isNull();
+  }
+
+  @Test
+  void jsonBodyDeploysLikeYaml() throws Exception {
+    var body =
+        "{\"resources\":[{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\","
+            + "\"metadata\":{\"name\":\"json-cm\"},\"data\":{\"a\":\"b\"}}]}";
+    var response = api.deploy("json-app", body, "application/json", "");
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+    assertThat(json(response).get("ops").get("create").asInt()).isEqualTo(1);
+    assertThat(cluster.configMaps().inNamespace("default").withName("json-cm").get().getData())
+        .containsEntry("a", "b");
+  }
+
+  @Test
+  void dryRunPlansWithoutStoringOrApplying() throws Exception {
+    var before = storedEvents();
+    var response =
+        api.deploy(
+            "dry-app",
+            Api.example("simple-app-v1.yml").replace("simple-app", "dry-app"),
+            "application/yaml",
+            "?dryRun=true");
+    assertThat(response.statusCode()).isEqualTo(200);
+    assertThat(json(response).get("dryRun").asBoolean()).isTrue();
+    assertThat(json(response).get("changeId").isNull()).isTrue();
+    assertThat(json(response).get("ops").get("create").asInt()).isEqualTo(2);
+    assertThat(storedEvents()).isEqualTo(before);
+    assertThat(cluster.apps().deployments().inNamespace("default").withName("dry-app").get())
+        .isNull();
+  }
+
+  private void assertRejected(HttpResponse<String> response, int status, String code)
+      throws Exception {
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(status);
+    var error = json(response);
+    assertThat(error.get("error").asText()).isEqualTo(code);
+    assertThat(error.get("message").asText()).isNotBlank();
+    assertThat(error.has("details")).isTrue();
+  }
+
+  @Test
+  void badInputIsRejectedAndStoresNothing() throws Exception {
+    var before = storedEvents();
+    var good = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ok\n";
+
+    assertRejected(api.deployYaml("bad", "a: [unclosed"), 400, "unparsable_body");
+    assertRejected(api.deploy("bad", "{not json", "application/json", ""), 400, "unparsable_body");
+    assertRejected(
+        api.deployYaml("bad", good + "---\nkind: ConfigMap\nmetadata:\n  name: x\n"),
+        422,
+        "invalid_resources");
+    assertRejected(
+        api.deployYaml("bad", good + "---\napiVersion: v1\nkind: ConfigMap\n"),
+        422,
+        "invalid_resources");
+    assertRejected(api.deployYaml("bad", good + "---\n" + good), 422, "invalid_resources");
+    assertRejected(
+        api.deployYaml("bad", good.replace("name: ok", "name: Not_Valid")),
+        422,
+        "invalid_resources");
+    assertRejected(api.deployYaml("Bad_App", good), 422, "invalid_resources");
+    assertRejected(
+        api.deployYaml("bad", good + "data:\n  big: " + "x".repeat(250_000) + "\n"),
+        413,
+        "too_large");
+    var many = new StringBuilder();
+    for (int i = 0; i < 51; i++) {
+      many.append(good.replace("name: ok", "name: cm-" + i)).append("---\n");
+    }
+    assertRejected(api.deployYaml("bad", many.toString()), 413, "too_large");
+
+    assertThat(storedEvents()).isEqualTo(before);
+    assertThat(cluster.configMaps().inNamespace("default").withName("ok").get()).isNull();
+  }
+
+  @Test
+  void deployDuringAnotherChangeIsRejectedWith409() throws Exception {
+    commands.sendAndWait(openChange("default/busy-app"));
+    var before = storedEvents();
+
+    var response =
+        api.deployYaml(
+            "busy-app", Api.example("simple-app-v1.yml").replace("simple-app", "busy-app"));
+
+    assertRejected(response, 409, "change_in_progress");
+    assertThat(storedEvents()).isEqualTo(before);
+    assertThat(cluster.apps().deployments().inNamespace("default").withName("busy-app").get())
+        .isNull();
+  }
+
+  @Test
+  void changeLeftOpenByACrashIsClosedAsFailedOnStart() throws Exception {
+    commands.sendAndWait(openChange("default/crashed-app"));
+
+    recovery.run(null);
+
+    var types =
+        jdbc.queryForList(
+            "SELECT payload_type FROM domain_event_entry WHERE aggregate_identifier = ?"
+                + " ORDER BY sequence_number",
+            String.class,
+            "default/crashed-app");
+    assertThat(types)
+        .containsExactly(
+            "io.driftless.events.AppChangeStarted", "io.driftless.events.AppChangeFinished");
+    var next =
+        api.deployYaml(
+            "crashed-app", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: after-crash\n");
+    assertThat(next.statusCode()).as(next.body()).isEqualTo(200);
+    assertThat(json(next).get("changeId").asText()).isEqualTo("crashed-app-change-000002");
+  }
+
+  @Test
+  void deletingAnUnknownAppIs404() throws Exception {
+    assertRejected(api.delete("never-deployed"), 404, "not_found");
+  }
+
+  private static StartAppChange openChange(String appId) {
+    return new StartAppChange(
+        appId,
+        0,
+        ChangeTrigger.DEPLOY,
+        List.of("default"),
+        Map.of(),
+        OpCounts.none(),
+        WaitCounts.none(),
+        "update: test",
+        Instant.now());
+  }
+}

@@ -1,0 +1,40 @@
+package io.driftless.diff.plan;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.driftless.diff.resources.Resource;
+import io.driftless.diff.resources.ResourceKey;
+import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What {@link DiffEngine#plan} plans from.
+ *
+ * @param desired the manifest's resources, in manifest order, keys unique
+ * @param lastApplied what Driftless applied last, by key (redacted objects are fine: the engine
+ *     redacts both sides before comparing)
+ * @param live the cluster's objects, by key; a key without an entry does not exist
+ * @param previouslyDeployed the keys the app had before this deploy; its iteration order is taken
+ *     as the previous apply order, which deletes reverse (pass a {@link LinkedHashSet})
+ */
+public record PlanInput(
+    List<Resource> desired,
+    Map<ResourceKey, ObjectNode> lastApplied,
+    Map<ResourceKey, ObjectNode> live,
+    Set<ResourceKey> previouslyDeployed) {
+
+  /** Copies everything, keeping the order of {@code desired} and {@code previouslyDeployed}. */
+  public PlanInput {
+    desired = List.copyOf(desired);
+    lastApplied = Map.copyOf(lastApplied);
+    live = Map.copyOf(live);
+    previouslyDeployed = Collections.unmodifiableSet(new LinkedHashSet<>(previouslyDeployed));
+  }
+
+  /** A first deploy: nothing applied before, nothing live. */
+  public static PlanInput fresh(List<Resource> desired) {
+    return new PlanInput(desired, Map.of(), Map.of(), Set.of());
+  }
+}

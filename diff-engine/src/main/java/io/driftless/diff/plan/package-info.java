@@ -1,0 +1,10 @@
+/**
+ * Planning: compares desired objects with last-applied and live ones and orders the resulting
+ * {@link io.driftless.diff.plan.Change}s into a {@link io.driftless.diff.plan.ChangeSet}, in kapp's
+ * vocabulary (create, update, delete, noop, exists; wait to reconcile, delete, noop).
+ *
+ * <p>Owns the diff semantics, field paths, merge keys and apply order. Must not know how objects
+ * reach the cluster, how changes are recorded as events, or where last-applied objects are stored:
+ * callers hand in plain Jackson trees and get plain records back. It never writes anything.
+ */
+package io.driftless.diff.plan;

@@ -1,0 +1,104 @@
+package io.driftless.diff.resources;
+
+import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.driftless.diff.resources.ManifestException.Reason;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Splits a body into labelled objects: YAML documents or the items of a JSON {@code resources}
+ * array, numbered from 1 in body order; {@code null} and empty documents are skipped but keep their
+ * number; a List document ({@code kind: List}, or a kind ending in {@code List} with an {@code
+ * items} array) contributes its items instead of itself.
+ */
+final class ManifestDocuments {
+
+  private static final JsonMapper JSON =
+      JsonMapper.builder()
+          .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+          .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+          .build();
+
+  private ManifestDocuments() {}
+
+  static List<SourceDocument> read(String body, ManifestFormat format) {
+    List<JsonNode> documents = format == ManifestFormat.YAML ? YamlTrees.readAll(body) : json(body);
+    var objects = new ArrayList<SourceDocument>();
+    for (int i = 0; i < documents.size(); i++) {
+      add(objects, "document " + (i + 1), documents.get(i), format);
+    }
+    return objects;
+  }
+
+  private static void add(
+      List<SourceDocument> objects, String label, JsonNode node, ManifestFormat format) {
+    if (node == null || node.isNull()) {
+      return;
+    }
+    if (!node.isObject()) {
+      throw unparsable(
+          format, "Every document must be a map.", label + ": is " + article(node) + ", not a map");
+    }
+    if (!isList(node)) {
+      objects.add(new SourceDocument(label, (ObjectNode) node));
+      return;
+    }
+    JsonNode items = node.get("items");
+    for (int i = 0; i < items.size(); i++) {
+      add(objects, label + " item " + (i + 1), items.get(i), format);
+    }
+  }
+
+  private static String article(JsonNode node) {
+    String type = node.getNodeType().name().toLowerCase(Locale.ROOT);
+    return (type.startsWith("a") ? "an " : "a ") + type;
+  }
+
+  private static boolean isList(JsonNode node) {
+    String kind = node.path("kind").asText("");
+    return kind.endsWith("List") && node.path("items").isArray();
+  }
+
+  private static List<JsonNode> json(String body) {
+    JsonNode root;
+    try {
+      root = JSON.readTree(body);
+    } catch (JacksonException e) {
+      throw unparsable(ManifestFormat.JSON, "The manifest is not valid JSON.", problem(e));
+    }
+    JsonNode resources = root == null ? null : root.get("resources");
+    if (resources == null || !resources.isArray()) {
+      throw unparsable(
+          ManifestFormat.JSON,
+          "A JSON manifest must be an object with a \"resources\" array.",
+          "the body has no \"resources\" array");
+    }
+    var documents = new ArrayList<JsonNode>();
+    resources.forEach(documents::add);
+    return documents;
+  }
+
+  /** Jackson's message without the source excerpt it appends, which may hold secrets. */
+  private static String problem(JacksonException e) {
+    String where =
+        e.getLocation() == null
+            ? ""
+            : " (line "
+                + e.getLocation().getLineNr()
+                + ", column "
+                + e.getLocation().getColumnNr()
+                + ")";
+    return e.getOriginalMessage() + where;
+  }
+
+  private static ManifestException unparsable(
+      ManifestFormat format, String message, String detail) {
+    return new ManifestException(Reason.UNPARSABLE, message, List.of(detail));
+  }
+}

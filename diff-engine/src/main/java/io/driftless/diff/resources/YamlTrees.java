@@ -1,0 +1,106 @@
+package io.driftless.diff.resources;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.driftless.diff.resources.ManifestException.Reason;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.error.Mark;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
+import org.yaml.snakeyaml.error.YAMLException;
+
+/**
+ * Reads YAML into Jackson trees the way Kubernetes reads it: as JSON. Used by {@link
+ * ManifestParser}, and by callers that read single objects (live or last-applied fixtures, the
+ * CLI's offline diff).
+ *
+ * <p>Loading is SnakeYAML's safe constructor with these settings: documents of up to 16 Mi code
+ * points (so 10 MiB bodies parse), SnakeYAML's default alias limit (50 aliased collections; the
+ * billion-laughs protection) plus a bound on what aliases expand to, duplicate map keys refused,
+ * collections nested at most 100 deep, and timestamps kept as strings. Integers, floats, booleans
+ * and null become JSON numbers, booleans and null; YAML 1.1 rules apply ({@code yes} is true, as in
+ * kubectl). Map keys that are not strings become their text.
+ */
+public final class YamlTrees {
+
+  /** The most code points one YAML document may have. */
+  public static final int MAX_CODE_POINTS = 16 * 1024 * 1024;
+
+  private static final int MAX_NESTING_DEPTH = 100;
+
+  private YamlTrees() {}
+
+  /**
+   * Reads every document of a YAML stream, in order. Empty and {@code null} documents are kept as
+   * {@code NullNode} so positions match the stream ("document 3" is the third).
+   *
+   * @throws ManifestException (UNPARSABLE) when the text is not YAML or breaks a limit
+   */
+  public static List<JsonNode> readAll(String yaml) {
+    var documents = new ArrayList<JsonNode>();
+    Iterator<Object> loaded = newYaml().loadAll(yaml).iterator();
+    try {
+      while (loaded.hasNext()) {
+        documents.add(convert(loaded.next(), documents.size() + 1));
+      }
+    } catch (YAMLException e) {
+      throw unparsable(documents.size() + 1, describe(e));
+    }
+    return documents;
+  }
+
+  /**
+   * Reads a YAML text that holds exactly one map.
+   *
+   * @throws ManifestException (UNPARSABLE) when the text is not YAML or not exactly one map
+   */
+  public static ObjectNode readObject(String yaml) {
+    List<JsonNode> documents = readAll(yaml).stream().filter(d -> !d.isNull()).toList();
+    if (documents.size() != 1 || !documents.get(0).isObject()) {
+      throw new ManifestException(
+          Reason.UNPARSABLE,
+          "The YAML text must hold exactly one map.",
+          List.of("found " + documents.size() + " non-empty documents"));
+    }
+    return (ObjectNode) documents.get(0);
+  }
+
+  private static Yaml newYaml() {
+    var options = new LoaderOptions();
+    options.setCodePointLimit(MAX_CODE_POINTS);
+    options.setAllowDuplicateKeys(false);
+    options.setNestingDepthLimit(MAX_NESTING_DEPTH);
+    return new Yaml(new KubernetesYamlConstructor(options));
+  }
+
+  private static JsonNode convert(Object document, int number) {
+    try {
+      return new YamlToJson().convert(document);
+    } catch (IllegalArgumentException e) {
+      throw unparsable(number, e.getMessage());
+    }
+  }
+
+  /** The problem and where it is; never the snippet SnakeYAML quotes, which may hold secrets. */
+  private static String describe(YAMLException e) {
+    if (e instanceof MarkedYAMLException marked && marked.getProblem() != null) {
+      Mark mark = marked.getProblemMark();
+      String where =
+          mark == null
+              ? ""
+              : " (line " + (mark.getLine() + 1) + ", column " + (mark.getColumn() + 1) + ")";
+      return marked.getProblem() + where;
+    }
+    return e.getMessage();
+  }
+
+  private static ManifestException unparsable(int document, String problem) {
+    return new ManifestException(
+        Reason.UNPARSABLE,
+        "The manifest is not valid YAML.",
+        List.of("document " + document + ": " + problem));
+  }
+}

@@ -1,0 +1,8 @@
+/**
+ * Text and content helpers shared by the engine and its callers: content hashes, Secret redaction,
+ * stripping of server-written fields. Line diffs and masking for display will live here.
+ *
+ * <p>Works on single Jackson trees; must not know about manifests, plans or the cluster, and
+ * depends on no other package of the engine.
+ */
+package io.driftless.diff.text;
