@@ -19,8 +19,7 @@ class ServerFieldsTest {
   @Test
   void keepsOtherAnnotations() {
     var live = Fixtures.object("text/deployment-live.yaml");
-    ((com.fasterxml.jackson.databind.node.ObjectNode) live.at("/metadata/annotations"))
-        .put("team", "shop");
+    live.with("metadata").with("annotations").put("team", "shop");
 
     var stripped = ServerFields.strip(live);
 

@@ -1,0 +1,25 @@
+package io.driftless.cli;
+
+import picocli.CommandLine.Option;
+
+/** {@code -a APP -n NAMESPACE}, kapp's names for the app a command works on. */
+final class AppOptions {
+
+  @Option(
+      names = {"-a", "--app"},
+      paramLabel = "APP",
+      required = true,
+      description = "App name.")
+  String app;
+
+  @Option(
+      names = {"-n", "--namespace"},
+      paramLabel = "NAMESPACE",
+      required = true,
+      description = "Namespace the app is recorded in.")
+  String namespace;
+
+  AppRef ref() {
+    return new AppRef(namespace, app);
+  }
+}

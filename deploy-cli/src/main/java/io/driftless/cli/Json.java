@@ -1,0 +1,33 @@
+package io.driftless.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.MissingNode;
+
+/** Reads the server's JSON answers into trees; the CLI binds no API types. */
+final class Json {
+
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+
+  private Json() {}
+
+  /** The body as a JSON tree, or a missing node when it is not JSON. */
+  static JsonNode readOrMissing(String body) {
+    try {
+      var node = MAPPER.readTree(body);
+      return node == null ? MissingNode.getInstance() : node;
+    } catch (JsonProcessingException e) {
+      return MissingNode.getInstance();
+    }
+  }
+
+  /** The body as a JSON object; anything else is a failure the user sees. */
+  static JsonNode readObject(String body) {
+    var node = readOrMissing(body);
+    if (!node.isObject()) {
+      throw new CliFailure("the server's answer is not a JSON object: " + Text.abbreviate(body));
+    }
+    return node;
+  }
+}

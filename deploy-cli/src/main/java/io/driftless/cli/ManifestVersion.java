@@ -1,0 +1,13 @@
+package io.driftless.cli;
+
+import picocli.CommandLine.IVersionProvider;
+
+/** {@code --version}: the Implementation-Version the shaded jar's manifest carries. */
+final class ManifestVersion implements IVersionProvider {
+
+  @Override
+  public String[] getVersion() {
+    var version = DriftlessCli.class.getPackage().getImplementationVersion();
+    return new String[] {"driftless " + (version == null ? "(development build)" : version)};
+  }
+}

@@ -1,0 +1,77 @@
+package io.driftless.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class DeleteCommandTest {
+
+  private FakeDriftlessServer server;
+
+  @BeforeEach
+  void startServer() throws IOException {
+    server = FakeDriftlessServer.start().answers(200, "delete-answer.json");
+  }
+
+  @AfterEach
+  void stopServer() {
+    server.close();
+  }
+
+  @Test
+  void sendsDeleteWithoutBodyToTheAppPath() {
+    var run = delete();
+
+    assertThat(run.exitCode()).isZero();
+    assertThat(server.requests())
+        .containsExactly(
+            new RecordedRequest("DELETE", "/api/apps/default/simple-app", null, null, ""));
+  }
+
+  @Test
+  void printsTheDeletesAsATableThenTheDescriptionAndChangeId() {
+    var run = delete();
+
+    assertThat(run.out())
+        .isEqualTo(
+            """
+            Namespace  Name               Kind        Op      Wait to
+            default    simple-app         Deployment  delete  delete
+            default    simple-app-config  ConfigMap   delete  delete
+
+            delete: Op: 0 create, 2 delete, 0 update, 0 noop, 0 exists / Wait to: 0 reconcile, \
+            2 delete, 0 noop
+            Change ID: simple-app-change-000008
+            """);
+  }
+
+  @Test
+  void printsTheServerAnswerAsIsInJsonMode() {
+    var run = delete("-o", "json");
+
+    assertThat(run.out()).isEqualTo(FakeDriftlessServer.resource("delete-answer.json"));
+  }
+
+  @Test
+  void reportsAChangeInProgressOnStderrWithExitCodeOne() {
+    server.answers(409, "change-in-progress-error.json");
+
+    var run = delete();
+
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.out()).isEmpty();
+    assertThat(run.err().lines())
+        .containsExactly(
+            "Error: Another change of default/simple-app is in progress.",
+            "  - simple-app-change-000009 started 2026-11-21T10:00:00Z");
+  }
+
+  private CliRun delete(String... args) {
+    var command = List.of("delete", "-a", "simple-app", "-n", "default", "--server", server.url());
+    return CliRun.of(command, args);
+  }
+}

@@ -1,0 +1,68 @@
+package io.driftless.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Runs target/driftless-cli.jar as users do: proves the manifest and the shaded dependencies. */
+class FatJarIT {
+
+  private static final Path JAR = Path.of(System.getProperty("driftless.cli.jar"));
+
+  @TempDir Path dir;
+
+  @Test
+  void printsHelpFromTheExecutableJar() throws Exception {
+    var result = java("--help");
+
+    assertThat(result.exitCode()).isZero();
+    assertThat(result.out()).contains("Usage: driftless", "deploy", "delete");
+  }
+
+  @Test
+  void deploysThroughTheExecutableJar() throws Exception {
+    var manifest = Files.writeString(dir.resolve("app.yaml"), "kind: ConfigMap\n");
+    try (var server = FakeDriftlessServer.start().answers(200, "deploy-answer.json")) {
+      var result =
+          java(
+              "deploy",
+              "-a",
+              "simple-app",
+              "-n",
+              "default",
+              "-f",
+              manifest.toString(),
+              "--server",
+              server.url());
+
+      assertThat(result.exitCode()).isZero();
+      assertThat(result.out()).contains("Change ID: simple-app-change-000007");
+      assertThat(server.requests())
+          .singleElement()
+          .extracting(RecordedRequest::body)
+          .isEqualTo("kind: ConfigMap\n");
+    }
+  }
+
+  private CliRun java(String... args) throws IOException, InterruptedException {
+    var command = new ArrayList<>(List.of(javaBinary(), "-jar", JAR.toString()));
+    command.addAll(List.of(args));
+    var process = new ProcessBuilder(command).redirectError(dir.resolve("stderr").toFile()).start();
+    var out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
+    var err = Files.readString(dir.resolve("stderr"));
+    return new CliRun(process.exitValue(), out, err);
+  }
+
+  private static String javaBinary() {
+    return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+  }
+}
