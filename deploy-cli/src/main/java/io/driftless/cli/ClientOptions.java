@@ -16,14 +16,20 @@ final class ClientOptions {
   @Option(
       names = SERVER_OPTION,
       paramLabel = "URL",
-      description = "Driftless server (default: $DRIFTLESS_SERVER, else http://127.0.0.1:8080).")
+      description = {
+        "Driftless server URL. Default: $DRIFTLESS_SERVER,",
+        "else " + ServerDefault.LOCAL_SERVER + "."
+      })
   ServerAddress server;
 
   @Option(
       names = {"-o", "--output"},
       paramLabel = "FORMAT",
       defaultValue = "text",
-      description = "text (a kapp-like summary) or json (the server's answer as is).")
+      description = {
+        "text (default): a kapp-like summary of the changes;",
+        "json: the server's answer as it came."
+      })
   OutputFormat output;
 
   DriftlessApi api() {

@@ -7,7 +7,6 @@ import picocli.CommandLine.Mixin;
 /** {@code driftless delete}: deletes every resource of the app, then the app. */
 @Command(
     name = "delete",
-    mixinStandardHelpOptions = true,
     sortOptions = false,
     description = "Deletes an app: every resource it owns, in reverse apply order, then the app.")
 final class DeleteCommand implements Callable<Integer> {

@@ -10,7 +10,6 @@ import picocli.CommandLine.Option;
 /** {@code driftless deploy}: kapp deploy through the server. */
 @Command(
     name = "deploy",
-    mixinStandardHelpOptions = true,
     sortOptions = false,
     description = "Deploys an app: the server diffs the manifests against the cluster and applies.")
 final class DeployCommand implements Callable<Integer> {

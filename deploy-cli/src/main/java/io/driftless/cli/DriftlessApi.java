@@ -7,8 +7,10 @@ import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpRequest.BodyPublishers;
 import java.net.http.HttpResponse.BodyHandlers;
+import java.nio.channels.UnresolvedAddressException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Objects;
 
 /**
  * The commands of API.md over java.net.http. No request timeout: a deploy answers when the server
@@ -51,23 +53,41 @@ final class DriftlessApi {
     try {
       var response = http.send(request, BodyHandlers.ofString(StandardCharsets.UTF_8));
       return new ApiResponse(response.statusCode(), response.body());
-    } catch (ConnectException | HttpConnectTimeoutException e) {
-      throw new CliFailure("cannot connect to the Driftless server at " + server + ": " + cause(e));
+    } catch (ConnectException e) {
+      throw unreachable(connectFailure(e));
+    } catch (HttpConnectTimeoutException e) {
+      throw unreachable("no answer within " + CONNECT_TIMEOUT.toSeconds() + "s");
     } catch (IOException e) {
-      throw new CliFailure(request.method() + " " + request.uri() + " failed: " + cause(e));
+      var reason = Objects.requireNonNullElse(innermost(e).getMessage(), innermost(e).toString());
+      throw new CliFailure(request.method() + " " + request.uri() + " failed: " + reason);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new CliFailure("interrupted while waiting for " + request.uri());
     }
   }
 
-  /** The innermost cause says it best ("Connection refused"); the outer ones are often empty. */
-  private static String cause(Throwable e) {
+  private CliFailure unreachable(String reason) {
+    return new CliFailure(
+        "cannot connect to the Driftless server at " + server + " (" + reason + ")");
+  }
+
+  /**
+   * Java 17's client reports a refused connection as a bare ConnectException caused by a
+   * ClosedChannelException, both without message; newer JDKs and other failures carry one.
+   */
+  private static String connectFailure(ConnectException e) {
+    var innermost = innermost(e);
+    if (innermost instanceof UnresolvedAddressException) {
+      return "unknown host";
+    }
+    return innermost.getMessage() == null ? "connection refused" : innermost.getMessage();
+  }
+
+  private static Throwable innermost(Throwable e) {
     var innermost = e;
     while (innermost.getCause() != null) {
       innermost = innermost.getCause();
     }
-    var message = innermost.getMessage();
-    return message == null ? innermost.getClass().getSimpleName() : message;
+    return innermost;
   }
 }

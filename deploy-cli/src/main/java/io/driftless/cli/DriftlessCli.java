@@ -6,11 +6,13 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
 
 /** The {@code driftless} command, main class of the executable jar. */
 @Command(
     name = "driftless",
+    scope = ScopeType.INHERIT,
     mixinStandardHelpOptions = true,
     versionProvider = ManifestVersion.class,
     description = "Deploys apps to Kubernetes through a Driftless server, kapp-style.",

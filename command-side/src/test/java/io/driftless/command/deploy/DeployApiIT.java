@@ -16,6 +16,8 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.axonframework.commandhandling.gateway.CommandGateway;
+import org.axonframework.common.transaction.TransactionManager;
+import org.axonframework.spring.messaging.unitofwork.SpringTransactionManager;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -52,6 +54,7 @@ class DeployApiIT {
   @Autowired KubernetesClient cluster;
   @Autowired CommandGateway commands;
   @Autowired OpenChangeRecovery recovery;
+  @Autowired TransactionManager axonTransactions;
 
   private Api api;
 
@@ -215,6 +218,11 @@ class DeployApiIT {
             "crashed-app", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: after-crash\n");
     assertThat(next.statusCode()).as(next.body()).isEqualTo(200);
     assertThat(json(next).get("changeId").asText()).isEqualTo("crashed-app-change-000002");
+  }
+
+  @Test
+  void axonRunsInSpringTransactionsNotTheNoOpManager() {
+    assertThat(axonTransactions).isInstanceOf(SpringTransactionManager.class);
   }
 
   @Test

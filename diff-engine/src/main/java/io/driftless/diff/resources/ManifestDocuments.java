@@ -10,6 +10,7 @@ import io.driftless.diff.resources.ManifestException.Reason;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Pattern;
 
 /**
  * Splits a body into labelled objects: YAML documents or the items of a JSON {@code resources}
@@ -25,25 +26,27 @@ final class ManifestDocuments {
           .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
           .build();
 
+  private static final Pattern UNRECOGNISED_TOKEN = Pattern.compile("Unrecognized token '[^']*'");
+  private static final String START_MARKER = " \\(start marker at \\[Source: [^\\]]*\\]\\)";
+
   private ManifestDocuments() {}
 
   static List<SourceDocument> read(String body, ManifestFormat format) {
     List<JsonNode> documents = format == ManifestFormat.YAML ? YamlTrees.readAll(body) : json(body);
     var objects = new ArrayList<SourceDocument>();
     for (int i = 0; i < documents.size(); i++) {
-      add(objects, "document " + (i + 1), documents.get(i), format);
+      add(objects, "document " + (i + 1), documents.get(i));
     }
     return objects;
   }
 
-  private static void add(
-      List<SourceDocument> objects, String label, JsonNode node, ManifestFormat format) {
+  private static void add(List<SourceDocument> objects, String label, JsonNode node) {
     if (node == null || node.isNull()) {
       return;
     }
     if (!node.isObject()) {
       throw unparsable(
-          format, "Every document must be a map.", label + ": is " + article(node) + ", not a map");
+          "Every document must be a map.", label + ": is " + article(node) + ", not a map");
     }
     if (!isList(node)) {
       objects.add(new SourceDocument(label, (ObjectNode) node));
@@ -51,7 +54,7 @@ final class ManifestDocuments {
     }
     JsonNode items = node.get("items");
     for (int i = 0; i < items.size(); i++) {
-      add(objects, label + " item " + (i + 1), items.get(i), format);
+      add(objects, label + " item " + (i + 1), items.get(i));
     }
   }
 
@@ -70,12 +73,11 @@ final class ManifestDocuments {
     try {
       root = JSON.readTree(body);
     } catch (JacksonException e) {
-      throw unparsable(ManifestFormat.JSON, "The manifest is not valid JSON.", problem(e));
+      throw unparsable("The manifest is not valid JSON.", problem(e));
     }
     JsonNode resources = root == null ? null : root.get("resources");
     if (resources == null || !resources.isArray()) {
       throw unparsable(
-          ManifestFormat.JSON,
           "A JSON manifest must be an object with a \"resources\" array.",
           "the body has no \"resources\" array");
     }
@@ -84,21 +86,23 @@ final class ManifestDocuments {
     return documents;
   }
 
-  /** Jackson's message without the source excerpt it appends, which may hold secrets. */
+  /**
+   * Jackson's message without what may quote the body: the text of an unrecognised token (it may be
+   * a value) and the source excerpt of a location.
+   */
   private static String problem(JacksonException e) {
-    String where =
-        e.getLocation() == null
-            ? ""
-            : " (line "
-                + e.getLocation().getLineNr()
-                + ", column "
-                + e.getLocation().getColumnNr()
-                + ")";
-    return e.getOriginalMessage() + where;
+    String message =
+        UNRECOGNISED_TOKEN
+            .matcher(e.getOriginalMessage())
+            .replaceAll("Unrecognized token")
+            .replaceAll(START_MARKER, "");
+    var location = e.getLocation();
+    return location == null
+        ? message
+        : message + " (line " + location.getLineNr() + ", column " + location.getColumnNr() + ")";
   }
 
-  private static ManifestException unparsable(
-      ManifestFormat format, String message, String detail) {
+  private static ManifestException unparsable(String message, String detail) {
     return new ManifestException(Reason.UNPARSABLE, message, List.of(detail));
   }
 }

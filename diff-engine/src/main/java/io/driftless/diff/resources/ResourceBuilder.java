@@ -49,7 +49,11 @@ final class ResourceBuilder {
   private static String required(
       JsonNode parent, String path, SourceDocument document, List<String> problems) {
     JsonNode value = parent.get(path.substring(path.lastIndexOf('.') + 1));
-    if (value == null || !value.isTextual() || value.textValue().isBlank()) {
+    if (value != null && !value.isNull() && !value.isTextual()) {
+      problems.add(document.label() + ": " + path + " must be a string");
+      return "";
+    }
+    if (value == null || value.isNull() || value.textValue().isBlank()) {
       problems.add(document.label() + ": " + path + " is missing");
       return "";
     }
@@ -75,7 +79,10 @@ final class ResourceBuilder {
   private String namespace(
       ObjectNode metadata, boolean clusterScoped, SourceDocument document, List<String> problems) {
     JsonNode written = metadata.get("namespace");
-    boolean absent = written == null || written.isNull() || written.asText().isEmpty();
+    boolean absent =
+        written == null
+            || written.isNull()
+            || (written.isTextual() && written.textValue().isEmpty());
     if (!absent && (!written.isTextual() || !KubernetesNames.isLabel(written.textValue()))) {
       problems.add(
           document.label()

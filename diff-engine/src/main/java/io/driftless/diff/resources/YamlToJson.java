@@ -9,7 +9,6 @@ import java.util.Base64;
 import java.util.Collection;
 import java.util.IdentityHashMap;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Converts what SnakeYAML's safe constructor builds (maps, lists, sets, strings, numbers, booleans,
@@ -77,7 +76,7 @@ final class YamlToJson {
 
   /** Map keys become strings as in JSON ({@code 80: x} has the key "80"); collections cannot. */
   private static String key(Object key) {
-    if (key instanceof Map<?, ?> || key instanceof Collection<?> || key instanceof Set<?>) {
+    if (key instanceof Map<?, ?> || key instanceof Collection<?>) {
       throw new IllegalArgumentException("a map key is a map or a list");
     }
     return String.valueOf(key);

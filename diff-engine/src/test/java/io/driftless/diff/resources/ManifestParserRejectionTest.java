@@ -39,10 +39,18 @@ class ManifestParserRejectionTest {
 
   @Test
   void syntaxErrorsDoNotQuoteTheDocument() {
-    var error = refused("apiVersion: v1\nkind: Secret\nstringData:\n  password: \"s3cr3t-value\n");
+    var yaml = refused("apiVersion: v1\nkind: Secret\nstringData:\n  password: \"s3cr3t-value\n");
+    var json =
+        refused(
+            "{\"resources\": [{\"kind\": \"Secret\", \"data\": {\"p\": s3cr3t}}]}",
+            ManifestFormat.JSON);
 
-    assertThat(error.reason()).isEqualTo(Reason.UNPARSABLE);
-    assertThat(String.join(" ", error.details()) + error.getMessage()).doesNotContain("s3cr3t");
+    assertThat(yaml.reason()).isEqualTo(Reason.UNPARSABLE);
+    assertThat(json.reason()).isEqualTo(Reason.UNPARSABLE);
+    assertThat(String.join(" ", yaml.details()) + yaml.getMessage()).doesNotContain("s3cr3t");
+    assertThat(String.join(" ", json.details()) + json.getMessage())
+        .doesNotContain("s3cr3t")
+        .contains("Unrecognized token", "line 1");
   }
 
   @Test
@@ -125,14 +133,15 @@ class ManifestParserRejectionTest {
     var error = refused(Fixtures.text("resources/missing-fields.yaml"));
 
     assertThat(error.reason()).isEqualTo(Reason.INVALID);
-    assertThat(error.getMessage()).isEqualTo("The manifest has 5 problems.");
+    assertThat(error.getMessage()).isEqualTo("The manifest has 6 problems.");
     assertThat(error.details())
         .containsExactly(
             "document 1: apiVersion is missing",
             "document 2: kind is missing",
             "document 3: metadata.name is missing",
             "document 4: metadata.name is missing",
-            "document 5: metadata is not a map");
+            "document 5: metadata is not a map",
+            "document 6: metadata.name must be a string");
   }
 
   @Test
