@@ -63,15 +63,18 @@ public final class DeployBenchmark {
     var warmup = Math.min(50, deploys / 10);
     var context =
         new SpringApplicationBuilder(CommandSideApplication.class)
-            .properties(
-                "server.port=0",
-                "spring.datasource.url=" + LocalServices.freshDatabase("driftless_bench"),
-                "spring.datasource.username=" + LocalServices.jdbcUser(),
-                "spring.datasource.password=" + LocalServices.jdbcPassword(),
-                "driftless.sandbox.port=0",
-                "driftless.sandbox.kubeconfig=target/bench-kubeconfig.yaml",
-                "logging.level.root=WARN")
-            .run();
+            .run(
+                "--server.port=0",
+                "--spring.datasource.url=" + LocalServices.freshDatabase("driftless_bench"),
+                "--spring.datasource.username=" + LocalServices.jdbcUser(),
+                "--spring.datasource.password=" + LocalServices.jdbcPassword(),
+                "--driftless.sandbox.port=0",
+                "--driftless.sandbox.kubeconfig=target/bench-kubeconfig.yaml",
+                "--logging.level.root=WARN");
+    var url = context.getEnvironment().getProperty("spring.datasource.url");
+    if (!url.startsWith("jdbc:mariadb:")) {
+      throw new IllegalStateException("the benchmark must run on MariaDB, not " + url);
+    }
     try {
       var port = ((WebServerApplicationContext) context).getWebServer().getPort();
       var api = new Api(port);
