@@ -23,7 +23,7 @@ import org.axonframework.spring.stereotype.Aggregate;
  * <p>The resource set becomes the new desired set only when a change succeeds; a failed change
  * leaves the union of both, so that resources it may have created are deleted later.
  */
-@Aggregate
+@Aggregate(snapshotTriggerDefinition = "driftlessSnapshotTrigger")
 public class App {
 
   @AggregateIdentifier private String appId;

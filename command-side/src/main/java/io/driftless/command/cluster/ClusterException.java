@@ -5,7 +5,7 @@ public final class ClusterException extends RuntimeException {
 
   private final int status;
 
-  ClusterException(String message, int status, Throwable cause) {
+  public ClusterException(String message, int status, Throwable cause) {
     super(message, cause);
     this.status = status;
   }

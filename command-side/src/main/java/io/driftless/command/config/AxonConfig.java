@@ -1,5 +1,7 @@
 package io.driftless.command.config;
 
+import com.fasterxml.jackson.annotation.JsonAutoDetect;
+import com.fasterxml.jackson.annotation.PropertyAccessor;
 import io.driftless.events.EventCodec;
 import javax.sql.DataSource;
 import org.axonframework.common.jdbc.ConnectionProvider;
@@ -9,6 +11,9 @@ import org.axonframework.common.transaction.TransactionManager;
 import org.axonframework.eventhandling.tokenstore.TokenStore;
 import org.axonframework.eventhandling.tokenstore.jdbc.JdbcTokenStore;
 import org.axonframework.eventhandling.tokenstore.jdbc.TokenSchema;
+import org.axonframework.eventsourcing.EventCountSnapshotTriggerDefinition;
+import org.axonframework.eventsourcing.SnapshotTriggerDefinition;
+import org.axonframework.eventsourcing.Snapshotter;
 import org.axonframework.eventsourcing.eventstore.EventStorageEngine;
 import org.axonframework.eventsourcing.eventstore.jdbc.EventSchema;
 import org.axonframework.eventsourcing.eventstore.jdbc.JdbcEventStorageEngine;
@@ -18,6 +23,7 @@ import org.axonframework.serialization.json.JacksonSerializer;
 import org.axonframework.spring.jdbc.SpringDataSourceConnectionProvider;
 import org.axonframework.spring.messaging.unitofwork.SpringTransactionManager;
 import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Primary;
@@ -30,7 +36,7 @@ import org.springframework.transaction.PlatformTransactionManager;
  * codec.
  */
 @Configuration(proxyBeanMethods = false)
-class AxonConfig {
+public class AxonConfig {
 
   /** The tables of {@code V1__axon_event_store.sql}: snake_case, as in Axon's JPA mapping. */
   static final EventSchema EVENT_SCHEMA =
@@ -78,6 +84,25 @@ class AxonConfig {
     return serializer();
   }
 
+  /**
+   * Snapshots hold the aggregates' private fields (aggregates have no getters), so their mapper
+   * reads fields; events keep the record mapper.
+   */
+  public static Serializer snapshotSerializer() {
+    var mapper =
+        EventCodec.newMapper()
+            .setVisibility(PropertyAccessor.ALL, JsonAutoDetect.Visibility.NONE)
+            .setVisibility(PropertyAccessor.FIELD, JsonAutoDetect.Visibility.ANY);
+    return JacksonSerializer.builder().objectMapper(mapper).build();
+  }
+
+  /** A snapshot every {@code driftless.snapshot.threshold} events, so loads stay short. */
+  @Bean
+  SnapshotTriggerDefinition driftlessSnapshotTrigger(
+      Snapshotter snapshotter, @Value("${driftless.snapshot.threshold:50}") int threshold) {
+    return new EventCountSnapshotTriggerDefinition(snapshotter, threshold);
+  }
+
   @Bean
   TransactionManager axonTransactionManager(PlatformTransactionManager transactions) {
     return new SpringTransactionManager(transactions);
@@ -104,7 +129,7 @@ class AxonConfig {
         .connectionProvider(connections)
         .transactionManager(transactions)
         .eventSerializer(serializer)
-        .snapshotSerializer(serializer)
+        .snapshotSerializer(snapshotSerializer())
         .persistenceExceptionResolver(errors)
         .schema(EVENT_SCHEMA)
         .build();

@@ -6,7 +6,6 @@ import jakarta.servlet.http.HttpServletRequest;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 import java.util.regex.Pattern;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -83,9 +82,5 @@ class DeployController {
       throw new ManifestException(
           ManifestException.Reason.INVALID, "the app's namespace or name is invalid", problems);
     }
-  }
-
-  static List<String> none() {
-    return List.of();
   }
 }

@@ -19,7 +19,7 @@ import org.axonframework.spring.stereotype.Aggregate;
  * One object of an app, over its whole life: created, updated, deleted, perhaps created again. The
  * aggregate lives on after a delete, so its sequence numbers stay gap-free across re-creates.
  */
-@Aggregate
+@Aggregate(snapshotTriggerDefinition = "driftlessSnapshotTrigger")
 public class ResourceChange {
 
   @AggregateIdentifier private String resourceId;

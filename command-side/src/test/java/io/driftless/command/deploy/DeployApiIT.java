@@ -4,9 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.driftless.command.app.StartAppChange;
+import io.driftless.command.cluster.ClusterException;
+import io.driftless.command.cluster.ClusterGateway;
+import io.driftless.command.cluster.Fabric8ClusterGateway;
 import io.driftless.command.support.Api;
 import io.driftless.command.support.LocalServices;
+import io.driftless.diff.resources.ResourceKey;
 import io.driftless.events.ChangeTrigger;
 import io.driftless.events.OpCounts;
 import io.driftless.events.WaitCounts;
@@ -15,6 +20,7 @@ import java.net.http.HttpResponse;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.axonframework.common.transaction.TransactionManager;
 import org.axonframework.spring.messaging.unitofwork.SpringTransactionManager;
@@ -22,7 +28,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Primary;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
@@ -47,6 +56,7 @@ class DeployApiIT {
         () -> "target/it-kubeconfig-" + LocalServices.runId() + ".yaml");
     registry.add("driftless.deploy.max-body-bytes", () -> 200_000);
     registry.add("driftless.deploy.max-resources", () -> 50);
+    registry.add("driftless.snapshot.threshold", () -> 3);
   }
 
   @LocalServerPort int port;
@@ -99,6 +109,10 @@ class DeployApiIT {
     assertThat(json(again).get("changes")).isEmpty();
     assertThat(json(again).get("ops").get("noop").asInt()).isEqualTo(3);
     assertThat(storedEvents()).isEqualTo(before);
+
+    assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM snapshot_event_entry", Long.class))
+        .as("the App is loaded from a snapshot after 3 events")
+        .isPositive();
 
     var deleted = api.delete("simple-app");
     assertThat(deleted.statusCode()).as(deleted.body()).isEqualTo(200);
@@ -223,6 +237,80 @@ class DeployApiIT {
   @Test
   void axonRunsInSpringTransactionsNotTheNoOpManager() {
     assertThat(axonTransactions).isInstanceOf(SpringTransactionManager.class);
+  }
+
+  @Test
+  void clusterRefusalRecordsTheChangeAsFailedAndAnswers502() throws Exception {
+    var body =
+        "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: accepted\n---\n"
+            + "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: "
+            + RefusingCluster.REFUSED
+            + "\n";
+
+    var response = api.deployYaml("refused-app", body);
+
+    assertRejected(response, 502, "cluster_error");
+    assertThat(json(response).get("details").get(0).asText())
+        .isEqualTo("changeId: refused-app-change-000001");
+    var types =
+        jdbc.queryForList(
+            "SELECT payload_type FROM domain_event_entry WHERE aggregate_identifier LIKE ?"
+                + " ORDER BY global_index",
+            String.class,
+            "default/refused-app%");
+    assertThat(types)
+        .containsExactly(
+            "io.driftless.events.AppChangeStarted",
+            "io.driftless.events.ResourceCreated",
+            "io.driftless.events.ResourceApplyFailed",
+            "io.driftless.events.AppChangeFinished");
+    var successful =
+        jdbc.queryForObject(
+            "SELECT COUNT(*) FROM domain_event_entry WHERE aggregate_identifier = ?"
+                + " AND payload_type LIKE '%AppChangeFinished' AND payload LIKE ?",
+            Long.class, "default/refused-app", "%\"successful\":false%");
+    assertThat(successful).isEqualTo(1);
+  }
+
+  /** Plays an admission webhook that refuses one object by name; the rest is the sandbox. */
+  @TestConfiguration
+  static class RefusingCluster {
+    static final String REFUSED = "refused-by-cluster";
+
+    @Bean
+    @Primary
+    ClusterGateway refusingGateway(KubernetesClient client) {
+      var real = new Fabric8ClusterGateway(client);
+      return new ClusterGateway() {
+        @Override
+        public Optional<ObjectNode> get(ResourceKey key, String apiVersion) {
+          return real.get(key, apiVersion);
+        }
+
+        @Override
+        public ObjectNode create(ResourceKey key, ObjectNode object) {
+          if (key.name().equals(REFUSED)) {
+            throw new ClusterException("create " + key.id() + " failed (403): denied", 403, null);
+          }
+          return real.create(key, object);
+        }
+
+        @Override
+        public ObjectNode update(ResourceKey key, ObjectNode object, String resourceVersion) {
+          return real.update(key, object, resourceVersion);
+        }
+
+        @Override
+        public boolean delete(ResourceKey key, String apiVersion) {
+          return real.delete(key, apiVersion);
+        }
+
+        @Override
+        public void learnPlural(String group, String kind, String plural) {
+          real.learnPlural(group, kind, plural);
+        }
+      };
+    }
   }
 
   @Test
