@@ -17,7 +17,7 @@ import picocli.CommandLine.Spec;
     versionProvider = ManifestVersion.class,
     description = "Deploys apps to Kubernetes through a Driftless server, kapp-style.",
     synopsisSubcommandLabel = "COMMAND",
-    subcommands = {DeployCommand.class, DeleteCommand.class})
+    subcommands = {DeployCommand.class, DiffCommand.class, DeleteCommand.class})
 public final class DriftlessCli implements Callable<Integer> {
 
   @Spec CommandSpec spec;

@@ -52,6 +52,36 @@ class FatJarIT {
     }
   }
 
+  @Test
+  void diffsOfflineThroughTheExecutableJarWithKappsExitStatus() throws Exception {
+    var desired =
+        Files.writeString(
+            dir.resolve("desired.yaml"),
+            "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\ndata: {a: '2'}\n");
+    var live =
+        Files.writeString(
+            dir.resolve("live.yaml"),
+            "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c, namespace: default}\n"
+                + "data: {a: '1'}\n");
+
+    var update =
+        java(
+            "diff",
+            "--desired",
+            desired.toString(),
+            "--live",
+            live.toString(),
+            "-o",
+            "json",
+            "--exit-status");
+    var same =
+        java("diff", "--desired", live.toString(), "--live", live.toString(), "--exit-status");
+
+    assertThat(update.exitCode()).as(update.err()).isEqualTo(3);
+    assertThat(update.out()).contains("\"path\" : \"data.a\"");
+    assertThat(same.exitCode()).as(same.err()).isEqualTo(2);
+  }
+
   private CliRun java(String... args) throws IOException, InterruptedException {
     var command = new ArrayList<>(List.of(javaBinary(), "-jar", JAR.toString()));
     command.addAll(List.of(args));

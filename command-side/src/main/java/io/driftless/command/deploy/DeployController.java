@@ -1,5 +1,6 @@
 package io.driftless.command.deploy;
 
+import io.driftless.diff.plan.ChangeFilter;
 import io.driftless.diff.resources.ManifestException;
 import io.driftless.diff.resources.ManifestFormat;
 import jakarta.servlet.http.HttpServletRequest;
@@ -34,6 +35,11 @@ class DeployController {
       @PathVariable String namespace,
       @PathVariable String app,
       @RequestParam(defaultValue = "false") boolean dryRun,
+      @RequestParam(defaultValue = "false") boolean diffChanges,
+      @RequestParam(defaultValue = "2") int diffContext,
+      @RequestParam(defaultValue = "true") boolean diffMask,
+      @RequestParam(required = false) String diffFilter,
+      @RequestParam(defaultValue = "true") boolean diffAgainstLastApplied,
       HttpServletRequest request)
       throws IOException {
     checkNames(namespace, app);
@@ -43,7 +49,14 @@ class DeployController {
         contentType != null && contentType.toLowerCase().contains("json")
             ? ManifestFormat.JSON
             : ManifestFormat.YAML;
-    return deploys.deploy(new DeployRequest(namespace, app, body, format, dryRun));
+    var diff =
+        new DiffOptions(
+            diffChanges,
+            Math.max(0, diffContext),
+            diffMask,
+            ChangeFilter.parse(diffFilter),
+            diffAgainstLastApplied);
+    return deploys.deploy(new DeployRequest(namespace, app, body, format, dryRun, diff));
   }
 
   @DeleteMapping

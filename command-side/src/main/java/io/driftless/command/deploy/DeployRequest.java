@@ -10,6 +10,12 @@ import io.driftless.diff.resources.ManifestFormat;
  * @param body the manifest: YAML documents or {@code {"resources": [...]}}
  * @param format how to read the body
  * @param dryRun plan only (kapp's {@code --diff-run})
+ * @param diff the diff options
  */
 record DeployRequest(
-    String namespace, String app, String body, ManifestFormat format, boolean dryRun) {}
+    String namespace,
+    String app,
+    String body,
+    ManifestFormat format,
+    boolean dryRun,
+    DiffOptions diff) {}

@@ -1,5 +1,6 @@
 package io.driftless.command.deploy;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
 import java.util.Map;
@@ -15,7 +16,7 @@ record DeployResponse(
     @JsonProperty("wait") Map<String, Integer> waits,
     List<ChangeView> changes) {
 
-  /** One resource whose op is not noop. */
+  /** One resource whose op is not noop; {@code diff} only when diffChanges=true. */
   record ChangeView(
       String namespace,
       String name,
@@ -24,7 +25,8 @@ record DeployResponse(
       String op,
       String opStrategy,
       String waitTo,
-      List<FieldView> fields) {}
+      List<FieldView> fields,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String diff) {}
 
   /** One changed field; from and to are plain JSON values. */
   record FieldView(String path, Object from, Object to, String decidedBy) {}

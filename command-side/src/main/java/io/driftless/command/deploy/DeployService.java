@@ -17,8 +17,10 @@ import io.driftless.diff.plan.ChangeSet;
 import io.driftless.diff.plan.WaitOp;
 import io.driftless.diff.resources.ManifestParser;
 import io.driftless.diff.resources.Resource;
+import io.driftless.diff.resources.ResourceKey;
 import io.driftless.diff.text.ContentHash;
 import io.driftless.diff.text.SecretRedaction;
+import io.driftless.diff.text.ServerFields;
 import io.driftless.events.ChangeTrigger;
 import io.driftless.events.FieldDiff;
 import io.driftless.events.OpCounts;
@@ -68,12 +70,26 @@ public class DeployService {
     var manifest = parser.parse(request.body(), request.format(), request.namespace());
     learnCustomKinds(manifest.resources());
     var appId = ResourceIds.appId(request.namespace(), request.app());
-    return run(appId, ChangeTrigger.DEPLOY, manifest.resources(), request.dryRun());
+    return run(
+        appId,
+        ChangeTrigger.DEPLOY,
+        new Desired(manifest.resources(), manifest.configs()),
+        request.dryRun(),
+        request.diff());
   }
+
+  /** The resources to deploy and the kapp Config documents that came with them. */
+  private record Desired(List<Resource> resources, List<ObjectNode> configs) {}
 
   DeployResponse delete(String namespace, String app) {
     var appId = ResourceIds.appId(namespace, app);
-    var response = run(appId, ChangeTrigger.DELETE, List.of(), false);
+    var response =
+        run(
+            appId,
+            ChangeTrigger.DELETE,
+            new Desired(List.of(), List.of()),
+            false,
+            DiffOptions.defaults());
     if (response.changeId() == null && response.ops().values().stream().allMatch(n -> n == 0)) {
       throw new AppNotFoundException(appId);
     }
@@ -81,17 +97,19 @@ public class DeployService {
   }
 
   private DeployResponse run(
-      String appId, ChangeTrigger trigger, List<Resource> desired, boolean dryRun) {
-    var plan = planner.plan(appId, desired);
-    if (plan.app().changeInProgress() != null) {
-      throw new ChangeInProgressException(appId, plan.app().changeInProgress());
+      String appId, ChangeTrigger trigger, Desired desired, boolean dryRun, DiffOptions diff) {
+    var planned =
+        planner.plan(appId, desired.resources(), desired.configs(), diff.againstLastApplied());
+    if (planned.app().changeInProgress() != null) {
+      throw new ChangeInProgressException(appId, planned.app().changeInProgress());
     }
+    var plan = planned.filtered(diff.filter());
     var changes = plan.changes();
     // kapp describes every app change as "update: ..." except a delete.
     var verb = trigger == ChangeTrigger.DELETE ? "delete" : "update";
     var description = verb + ": " + changes.summary();
     if (dryRun || !changes.hasChanges()) {
-      return Responses.of(appId, null, dryRun, true, description, changes);
+      return Responses.of(appId, null, dryRun, true, description, changes, diff);
     }
     var changeId = start(plan, trigger, desired, description);
     var failure = apply(appId, changeId, plan);
@@ -108,17 +126,28 @@ public class DeployService {
     if (failure != null) {
       throw new DeployFailedException(changeId, failure.getMessage(), failure);
     }
-    return Responses.of(appId, changeId, false, true, description, changes);
+    return Responses.of(appId, changeId, false, true, description, changes, diff);
   }
 
+  /**
+   * Starts the change. The app's resource set is what the plan keeps (versioned resources under
+   * their {@code -ver-N} names, older versions kept), each with the hash of its redacted desired
+   * object (for a versioned one, of what is applied, server fields left out).
+   */
   private String start(
-      Planner.Plan plan, ChangeTrigger trigger, List<Resource> desired, String description) {
+      Planner.Plan plan, ChangeTrigger trigger, Desired desired, String description) {
+    var manifest = new java.util.HashMap<ResourceKey, ObjectNode>();
+    desired.resources().forEach(r -> manifest.put(r.key(), r.object()));
     var set = new TreeMap<String, String>();
     var namespaces = new TreeSet<String>();
-    for (var resource : desired) {
-      set.put(resource.key().id(), ContentHash.of(SecretRedaction.redact(resource.object())));
-      if (!resource.key().namespace().isEmpty()) {
-        namespaces.add(resource.key().namespace());
+    for (var change : plan.changes().changes()) {
+      if (change.op() == ChangeOp.DELETE) {
+        continue;
+      }
+      var object = manifest.getOrDefault(change.key(), ServerFields.strip(change.applied()));
+      set.put(change.key().id(), ContentHash.of(SecretRedaction.redact(object)));
+      if (!change.key().namespace().isEmpty()) {
+        namespaces.add(change.key().namespace());
       }
     }
     return commands.sendAndWait(
@@ -171,7 +200,7 @@ public class DeployService {
         change.op() == ChangeOp.CREATE || live == null
             ? cluster.create(change.key(), change.applied())
             : cluster.update(change.key(), change.applied(), resourceVersion(live));
-    var redacted = SecretRedaction.redact(change.applied());
+    var redacted = SecretRedaction.redact(change.intended());
     commands.sendAndWait(
         new RecordResourceApplied(
             resourceId,

@@ -5,12 +5,14 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.driftless.command.app.AppState;
 import io.driftless.command.cluster.ClusterGateway;
 import io.driftless.command.resource.ResourceState;
+import io.driftless.diff.plan.ChangeFilter;
 import io.driftless.diff.plan.ChangeSet;
 import io.driftless.diff.plan.DiffEngine;
 import io.driftless.diff.plan.PlanInput;
 import io.driftless.diff.resources.Resource;
 import io.driftless.diff.resources.ResourceKey;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -40,9 +42,21 @@ class Planner {
       AppState app,
       ChangeSet changes,
       Map<ResourceKey, ObjectNode> live,
-      Map<ResourceKey, ResourceState> recorded) {}
+      Map<ResourceKey, ResourceState> recorded) {
 
-  Plan plan(String appId, List<Resource> desired) {
+    /** The plan with only the changes kapp's diff filter keeps. */
+    Plan filtered(ChangeFilter filter) {
+      return new Plan(app, changes.filter(filter), live, recorded);
+    }
+  }
+
+  /**
+   * Plans a deploy of {@code desired} with the manifest's kapp Config documents. A live object
+   * whose resourceVersion equals the one recorded right after our last apply is unchanged since;
+   * the engine then compares against last-applied (unless {@code againstLastApplied} is false).
+   */
+  Plan plan(
+      String appId, List<Resource> desired, List<ObjectNode> configs, boolean againstLastApplied) {
     var app = states.app(appId);
     var previous = new LinkedHashSet<ResourceKey>();
     app.resources().keySet().forEach(id -> previous.add(ResourceKey.parseId(id)));
@@ -58,8 +72,27 @@ class Planner {
           }
         });
     var live = live(apiVersions);
-    var changes = engine.plan(new PlanInput(desired, lastApplied, live, previous));
-    return new Plan(app, changes, live, recorded);
+    var unchanged = againstLastApplied ? unchanged(recorded, live) : Set.<ResourceKey>of();
+    var input =
+        new PlanInput(desired, lastApplied, live, previous)
+            .withConfigs(configs)
+            .withUnchangedSinceApply(unchanged);
+    return new Plan(app, engine.plan(input), live, recorded);
+  }
+
+  private static Set<ResourceKey> unchanged(
+      Map<ResourceKey, ResourceState> recorded, Map<ResourceKey, ObjectNode> live) {
+    var unchanged = new HashSet<ResourceKey>();
+    recorded.forEach(
+        (key, state) -> {
+          ObjectNode object = live.get(key);
+          String now =
+              object == null ? null : object.path("metadata").path("resourceVersion").asText(null);
+          if (state.lastApplied() != null && now != null && now.equals(state.resourceVersion())) {
+            unchanged.add(key);
+          }
+        });
+    return unchanged;
   }
 
   private Map<ResourceKey, ResourceState> recorded(String appId, Set<ResourceKey> keys) {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.driftless.diff.plan.ChangeOp;
 import io.driftless.diff.plan.ChangeSet;
 import io.driftless.diff.plan.WaitOp;
+import io.driftless.diff.report.ChangeDiff;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -21,7 +22,8 @@ final class Responses {
       boolean dryRun,
       boolean successful,
       String description,
-      ChangeSet changes) {
+      ChangeSet changes,
+      DiffOptions diff) {
     var views =
         changes.nonNoop().stream()
             .map(
@@ -42,7 +44,8 @@ final class Responses {
                                         plain(MAPPER, f.from()),
                                         plain(MAPPER, f.to()),
                                         f.decidedBy()))
-                            .toList()))
+                            .toList(),
+                        diff.changes() ? ChangeDiff.render(c, diff.context(), diff.mask()) : null))
             .toList();
     return new DeployResponse(
         appId,

@@ -124,6 +124,45 @@ class DeployApiIT {
   }
 
   @Test
+  void diffOptionsShowMaskedLineDiffsFilterChangesAndNameWhatDecided() throws Exception {
+    var body =
+        "apiVersion: v1\nkind: Secret\nmetadata:\n  name: creds\nstringData:\n"
+            + "  token: s3cr3t-t0ken\n---\n"
+            + "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: knobs\ndata:\n  level: high\n";
+    var first = api.deploy("diff-app", body, "application/yaml", "?diffChanges=true");
+    assertThat(first.statusCode()).as(first.body()).isEqualTo(200);
+    assertThat(first.body())
+        .contains("@@ create secret/creds (v1) namespace: default @@")
+        .contains("value not shown")
+        .doesNotContain("s3cr3t-t0ken")
+        .doesNotContain("czNjcjN0LXQwa2Vu");
+
+    var knobs = cluster.configMaps().inNamespace("default").withName("knobs");
+    knobs.edit(
+        cm -> {
+          cm.getData().put("level", "low");
+          return cm;
+        });
+    var filtered =
+        api.deploy(
+            "diff-app",
+            body,
+            "application/yaml",
+            "?diffFilter=%7B%22ops%22%3A%5B%22create%22%5D%7D");
+    assertThat(json(filtered).get("changes")).isEmpty();
+    assertThat(knobs.get().getData()).containsEntry("level", "low");
+
+    var healed = api.deploy("diff-app", body, "application/yaml", "");
+    var field = json(healed).get("changes").get(0).get("fields").get(0);
+    assertThat(field.get("path").asText()).isEqualTo("data.level");
+    assertThat(field.get("decidedBy").asText()).isEqualTo("live");
+    assertThat(json(healed).get("changes").get(0).has("diff")).isFalse();
+    assertThat(knobs.get().getData()).containsEntry("level", "high");
+    var again = api.deploy("diff-app", body, "application/yaml", "");
+    assertThat(json(again).get("changeId").isNull()).as(again.body()).isTrue();
+  }
+
+  @Test
   void jsonBodyDeploysLikeYaml() throws Exception {
     var body =
         "{\"resources\":[{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\","

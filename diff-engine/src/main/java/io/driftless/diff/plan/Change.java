@@ -15,8 +15,11 @@ import java.util.Objects;
  * @param waitTo what to wait for afterwards ({@link ChangeOp#waitTo()})
  * @param fields the changed fields: for updates every difference, for creates the fields the
  *     desired object sets (see {@link DiffEngine}), empty for deletes and noops
- * @param applied the object to send to the cluster: the full desired object (Secret values in
- *     clear, as the cluster needs them) for create, update and noop; null for delete
+ * @param applied the object to send to the cluster (Secret values in clear, as the cluster needs
+ *     them): for a create the desired object after rebase rules, for an update or noop the live
+ *     object merged with it ({@link DiffEngine}); null for delete
+ * @param existing the live object as read (for a delete of an object already gone, the last-applied
+ *     one), or null; what line diffs start from
  */
 public record Change(
     ResourceKey key,
@@ -24,7 +27,9 @@ public record Change(
     ChangeOp op,
     WaitOp waitTo,
     List<FieldChange> fields,
-    ObjectNode applied) {
+    ObjectNode applied,
+    ObjectNode existing,
+    ObjectNode intended) {
 
   /** Checks the required parts and copies the field list. */
   public Change {
@@ -43,7 +48,9 @@ public record Change(
       String apiVersion,
       ChangeOp op,
       List<FieldChange> fields,
-      ObjectNode applied) {
-    return new Change(key, apiVersion, op, op.waitTo(), fields, applied);
+      ObjectNode applied,
+      ObjectNode existing,
+      ObjectNode intended) {
+    return new Change(key, apiVersion, op, op.waitTo(), fields, applied, existing, intended);
   }
 }

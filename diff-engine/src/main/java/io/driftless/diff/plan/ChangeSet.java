@@ -43,6 +43,11 @@ public record ChangeSet(List<Change> changes) {
     return changes.stream().anyMatch(c -> c.op() != ChangeOp.NOOP && c.op() != ChangeOp.EXISTS);
   }
 
+  /** The changes the filter keeps, in order (kapp's {@code --diff-filter}). */
+  public ChangeSet filter(ChangeFilter filter) {
+    return new ChangeSet(changes.stream().filter(filter::test).toList());
+  }
+
   /** The changes whose op is not noop, in apply order. */
   public List<Change> nonNoop() {
     return changes.stream().filter(c -> c.op() != ChangeOp.NOOP).toList();

@@ -2,103 +2,197 @@ package io.driftless.diff.plan;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.driftless.diff.config.KappConfig;
+import io.driftless.diff.config.MatchSubject;
+import io.driftless.diff.config.RebaseRules;
+import io.driftless.diff.config.Rebased;
+import io.driftless.diff.resources.GroupKind;
 import io.driftless.diff.resources.Resource;
 import io.driftless.diff.resources.ResourceKey;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 
 /**
- * Plans a deploy: which resources to create, update, delete or leave alone, which fields change,
- * and in which order to apply.
+ * Plans a deploy the way kubectl's three-way apply and kapp's diff decide it: which resources to
+ * create, update, delete or leave alone, which fields change and why, what to send, and in which
+ * order.
  *
- * <p>v1 semantics for one resource ({@link #diff}):
+ * <p>One resource ({@link #diff(DiffInput)}):
  *
  * <ul>
- *   <li>no desired object (the resource left the manifest): DELETE, no fields;
- *   <li>no live object: CREATE; the fields are those the desired object sets one level below the
- *       top ({@code spec.replicas}, {@code spec.template}, {@code data.key}, {@code
- *       metadata.labels}; top-level non-map values such as a Role's {@code rules} at the top),
- *       without apiVersion, kind, name and namespace; a small list that says what the object holds,
- *       not every leaf;
- *   <li>otherwise the desired object is compared with a base: the last-applied object when there is
- *       one, else the live object. Both are normalised first (server-written fields removed, Secret
- *       values hashed, null, {@code {}} and {@code []} treated as absent, numbers compared by
- *       value). Equal: NOOP; different: UPDATE with every differing field, decided by {@code
- *       desired}. Paths and list matching: {@link FieldChange}, {@link MergeKeys}.
+ *   <li>no desired object: DELETE, no fields;
+ *   <li>no live object: CREATE of the desired object; the fields are those it sets one level below
+ *       the top ({@code spec.replicas}, {@code data.key}, a Role's {@code rules}), without
+ *       apiVersion, kind, name and namespace;
+ *   <li>otherwise the rebase rules ({@link KappConfig}: kapp's defaults and the manifest's Config
+ *       documents) rewrite the desired object from the live one, then the compare: against
+ *       last-applied when nobody changed the live object since our apply ({@link
+ *       DiffInput#unchangedSinceApply()}; last-applied goes through the same copy rules), else
+ *       against live with three-way semantics ({@link FieldDiff}). All sides are normalised first:
+ *       server fields and status stripped, a Secret's stringData written into data ({@link
+ *       SecretForms}) and its values hashed, null and empty maps or lists absent, numbers by value,
+ *       quantities by value ({@link Quantities}). No difference: NOOP; else UPDATE.
+ *   <li>{@link Change#applied()} of an update or noop is the live object with the desired fields
+ *       set and the dropped ones removed ({@link ThreeWayMerge}).
  * </ul>
  *
- * <p>{@link Change#applied()} is always the full desired object (a copy), never a merge.
+ * <p>A plan ({@link #plan}) also resolves versioned resources ({@link VersionedResources}), deletes
+ * every previously deployed key no longer desired, and orders the changes ({@link ChangeOrder}).
  *
- * <p>Limits of v1, candidly: no three-way merge with the live object (a field someone else changed
- * in the cluster goes unnoticed while last-applied exists, and without last-applied every server
- * default shows as a removal), no rebase rules, no kapp Config, no {@code exists} op, no versioned
- * resources. These fit in later: rebase rules copy live values into the desired object before it is
- * normalised, and the three-way compare replaces the choice of base; both keep this class's
- * signature and give their fields another {@code decidedBy}.
+ * <p>Limits, candidly: no server-side dry run and no OpenAPI discovery, so merge keys are a
+ * built-in table ({@link MergeKeys}) and custom resources' lists are atomic; a field someone else
+ * added inside a list compared whole cannot be told from a default and is ignored; {@code exists}
+ * is never produced.
  *
- * <p>Instances are stateless and thread-safe.
+ * <p>Instances are immutable and thread-safe.
  */
 public final class DiffEngine {
 
-  /** Plans the change of one resource; see the class comment for the semantics. */
+  private final KappConfig config;
+  private final RebaseRules rebase;
+
+  /** An engine with kapp's default configuration. */
+  public DiffEngine() {
+    this(KappConfig.defaults());
+  }
+
+  /** An engine with the given configuration (include the defaults: {@link KappConfig#plus}). */
+  public DiffEngine(KappConfig config) {
+    this.config = Objects.requireNonNull(config, "config");
+    this.rebase = config.rebase();
+  }
+
+  /** Plans one resource, comparing against live (three-way) when there is a live object. */
   public Change diff(
       ResourceKey key,
       String apiVersion,
       ObjectNode desired,
       ObjectNode lastApplied,
       ObjectNode live) {
-    Objects.requireNonNull(key, "key");
-    if (desired == null) {
-      return Change.of(key, apiVersion, ChangeOp.DELETE, List.of(), null);
+    return diff(new DiffInput(key, apiVersion, desired, lastApplied, live, false));
+  }
+
+  /** Plans one resource; see the class comment for the semantics. */
+  public Change diff(DiffInput input) {
+    return diff(input, !GroupKind.of(input.key()).builtInGroup());
+  }
+
+  Change diff(DiffInput input, boolean customResource) {
+    ResourceKey key = input.key();
+    if (input.desired() == null) {
+      ObjectNode existing = input.live() != null ? input.live() : input.lastApplied();
+      return Change.of(key, input.apiVersion(), ChangeOp.DELETE, List.of(), null, existing, null);
     }
-    String version = apiVersion != null ? apiVersion : desired.path("apiVersion").asText();
-    ObjectNode applied = desired.deepCopy();
-    ObjectNode wanted = Normalizer.normalize(desired);
-    if (live == null) {
-      return Change.of(key, version, ChangeOp.CREATE, CreateFields.of(wanted), applied);
+    String version =
+        input.apiVersion() != null
+            ? input.apiVersion()
+            : input.desired().path("apiVersion").asText();
+    ObjectNode wanted = SecretForms.dataOnly(input.desired());
+    if (input.live() == null) {
+      var fields = CreateFields.of(Normalizer.normalize(wanted));
+      return Change.of(
+          key, version, ChangeOp.CREATE, fields, wanted.deepCopy(), null, wanted.deepCopy());
     }
-    ObjectNode base = Normalizer.normalize(lastApplied != null ? lastApplied : live);
-    var fields = FieldDiff.between(key.kind(), base, wanted, FieldChange.DESIRED);
+    return update(input, version, wanted, customResource);
+  }
+
+  private Change update(DiffInput input, String version, ObjectNode wanted, boolean custom) {
+    var keys = new MergeKeys(GroupKind.of(input.key()));
+    ObjectNode live = input.live();
+    Rebased rebased = rebase.rebase(new MatchSubject(wanted, custom), live, false);
+    ObjectNode original = SecretForms.dataOnly(input.lastApplied());
+    boolean againstLastApplied = input.unchangedSinceApply() && original != null;
+    ObjectNode base =
+        againstLastApplied
+            ? rebase.rebase(new MatchSubject(original, custom), live, true).object()
+            : live;
+    var diff =
+        new FieldDiff(
+            keys,
+            againstLastApplied ? CompareBase.LAST_APPLIED : CompareBase.LIVE,
+            RebasedPaths.of(rebased.fields(), rebased.object(), keys));
+    var fields =
+        diff.between(
+            Normalizer.normalize(base),
+            Normalizer.normalize(rebased.object()),
+            againstLastApplied || original == null ? null : Normalizer.normalize(original));
+    ObjectNode applied = new ThreeWayMerge(keys).merge(live, rebased.object(), original);
     ChangeOp op = fields.isEmpty() ? ChangeOp.NOOP : ChangeOp.UPDATE;
-    return Change.of(key, version, op, fields, applied);
+    return Change.of(input.key(), version, op, fields, applied, live, rebased.object());
   }
 
   /**
-   * Plans a deploy: one change per desired resource, and a DELETE for every previously deployed key
-   * that is no longer desired (also when it is already gone from the cluster: deleting a missing
-   * object is done). Deletes carry the apiVersion of the last-applied, else the live object, else
-   * null. The result is in apply order ({@link ApplyOrder}).
+   * Plans a deploy: one change per desired resource (versioned ones under their {@code -ver-N}
+   * name), a NOOP for each older version kept, and a DELETE for every previously deployed key no
+   * longer desired (also when it is already gone from the cluster: deleting a missing object is
+   * done). Deletes carry the apiVersion of the last-applied, else the live object, else null. The
+   * result is in apply order ({@link ChangeOrder}).
    *
    * @throws IllegalArgumentException when two desired resources share a key
+   * @throws io.driftless.diff.resources.ManifestException (INVALID) when a kapp Config document or
+   *     change rule is malformed, or the change rules form a cycle
    */
   public ChangeSet plan(PlanInput input) {
+    KappConfig planConfig = config.plus(KappConfig.parse(input.configs()));
+    var engine = new DiffEngine(planConfig);
+    Set<GroupKind> customKinds = ChangeOrder.declaredKinds(allObjects(input));
+    var versions =
+        VersionedResources.resolve(
+            input, r -> engine.diffDesired(r, input, customKinds).op() == ChangeOp.NOOP);
     var applies = new ArrayList<Change>();
     var desiredKeys = new HashSet<ResourceKey>();
-    for (Resource resource : input.desired()) {
+    for (Resource resource : versions.desired()) {
       if (!desiredKeys.add(resource.key())) {
         throw new IllegalArgumentException("Desired twice: " + resource.key().id());
       }
-      applies.add(diffDesired(resource, input));
+      applies.add(engine.diffDesired(resource, input, customKinds));
+    }
+    for (ResourceKey key : versions.kept()) {
+      ObjectNode live = input.live().get(key);
+      if (live != null && desiredKeys.add(key)) {
+        applies.add(
+            Change.of(
+                key,
+                live.path("apiVersion").asText(),
+                ChangeOp.NOOP,
+                List.of(),
+                live.deepCopy(),
+                live,
+                input.lastApplied().getOrDefault(key, live).deepCopy()));
+      }
     }
     var deletes = new ArrayList<Change>();
     for (ResourceKey key : input.previouslyDeployed()) {
       if (!desiredKeys.contains(key)) {
-        deletes.add(diff(key, knownApiVersion(key, input), null, null, null));
+        var delete =
+            new DiffInput(
+                key,
+                knownApiVersion(key, input),
+                null,
+                input.lastApplied().get(key),
+                input.live().get(key),
+                false);
+        deletes.add(diff(delete));
       }
     }
-    return new ChangeSet(ApplyOrder.declaredBy(allObjects(input)).arrange(applies, deletes));
+    return new ChangeSet(new ChangeOrder(planConfig, customKinds).arrange(applies, deletes));
   }
 
-  private Change diffDesired(Resource resource, PlanInput input) {
+  private Change diffDesired(Resource resource, PlanInput input, Set<GroupKind> customKinds) {
     ResourceKey key = resource.key();
-    return diff(
-        key,
-        resource.apiVersion(),
-        resource.object(),
-        input.lastApplied().get(key),
-        input.live().get(key));
+    var type = GroupKind.of(key);
+    var diffInput =
+        new DiffInput(
+            key,
+            resource.apiVersion(),
+            resource.object(),
+            input.lastApplied().get(key),
+            input.live().get(key),
+            input.unchangedSinceApply().contains(key));
+    return diff(diffInput, customKinds.contains(type) || !type.builtInGroup());
   }
 
   private static String knownApiVersion(ResourceKey key, PlanInput input) {

@@ -41,6 +41,11 @@ final class FieldPath {
     return new FieldPath(rendered + "[" + keyName + "=" + shown + "]", fields);
   }
 
+  /** The path of the list item at a position (lists without a merge key). */
+  FieldPath index(int position) {
+    return new FieldPath(rendered + "[" + position + "]", fields);
+  }
+
   /** The map keys walked so far, list items left out. */
   List<String> fields() {
     return fields;

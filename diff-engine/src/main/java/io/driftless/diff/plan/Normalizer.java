@@ -28,7 +28,7 @@ final class Normalizer {
   }
 
   /** The cleaned node, or null when it counts as absent. */
-  private static JsonNode clean(JsonNode node) {
+  static JsonNode clean(JsonNode node) {
     if (node == null || node.isNull() || node.isMissingNode()) {
       return null;
     }

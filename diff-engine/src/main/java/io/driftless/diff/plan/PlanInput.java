@@ -18,12 +18,18 @@ import java.util.Set;
  * @param live the cluster's objects, by key; a key without an entry does not exist
  * @param previouslyDeployed the keys the app had before this deploy; its iteration order is taken
  *     as the previous apply order, which deletes reverse (pass a {@link LinkedHashSet})
+ * @param configs the manifest's kapp Config documents (rebase rules, change groups and rules),
+ *     applied after kapp's defaults
+ * @param unchangedSinceApply the keys whose live object nobody changed since our last apply (see
+ *     {@link DiffInput#unchangedSinceApply()})
  */
 public record PlanInput(
     List<Resource> desired,
     Map<ResourceKey, ObjectNode> lastApplied,
     Map<ResourceKey, ObjectNode> live,
-    Set<ResourceKey> previouslyDeployed) {
+    Set<ResourceKey> previouslyDeployed,
+    List<ObjectNode> configs,
+    Set<ResourceKey> unchangedSinceApply) {
 
   /** Copies everything, keeping the order of {@code desired} and {@code previouslyDeployed}. */
   public PlanInput {
@@ -31,10 +37,32 @@ public record PlanInput(
     lastApplied = Map.copyOf(lastApplied);
     live = Map.copyOf(live);
     previouslyDeployed = Collections.unmodifiableSet(new LinkedHashSet<>(previouslyDeployed));
+    configs = List.copyOf(configs);
+    unchangedSinceApply = Set.copyOf(unchangedSinceApply);
+  }
+
+  /** A plan without kapp Config documents that compares everything against live. */
+  public PlanInput(
+      List<Resource> desired,
+      Map<ResourceKey, ObjectNode> lastApplied,
+      Map<ResourceKey, ObjectNode> live,
+      Set<ResourceKey> previouslyDeployed) {
+    this(desired, lastApplied, live, previouslyDeployed, List.of(), Set.of());
   }
 
   /** A first deploy: nothing applied before, nothing live. */
   public static PlanInput fresh(List<Resource> desired) {
     return new PlanInput(desired, Map.of(), Map.of(), Set.of());
+  }
+
+  /** The same input with kapp Config documents. */
+  public PlanInput withConfigs(List<ObjectNode> documents) {
+    return new PlanInput(
+        desired, lastApplied, live, previouslyDeployed, documents, unchangedSinceApply);
+  }
+
+  /** The same input knowing which live objects are unchanged since our apply. */
+  public PlanInput withUnchangedSinceApply(Set<ResourceKey> keys) {
+    return new PlanInput(desired, lastApplied, live, previouslyDeployed, configs, keys);
   }
 }

@@ -93,9 +93,11 @@ class ApplyOrderTest {
     assertThat(kinds(plan))
         .containsExactly(
             "Deployment/web",
+            // kapp: custom resources, then CRDs, then everything else
             "Certificate/web-tls",
             "Widget/first",
             "CompositeController/controller",
+            "CustomResourceDefinition/widgets.example.com",
             "Service/web",
             "Secret/credentials",
             "ConfigMap/settings",
@@ -105,7 +107,6 @@ class ApplyOrderTest {
             "Role/reader",
             "ServiceAccount/app",
             "StorageClass/fast",
-            "CustomResourceDefinition/widgets.example.com",
             "Namespace/shop");
     assertThat(plan.changes().get(0).op()).isEqualTo(ChangeOp.NOOP);
   }

@@ -13,7 +13,7 @@ class ChangeSetTest {
   private static Change change(String name, ChangeOp op) {
     var key = new ResourceKey("", "ConfigMap", "default", name);
     var applied = op == ChangeOp.DELETE ? null : JsonNodeFactory.instance.objectNode();
-    return Change.of(key, "v1", op, List.of(), applied);
+    return Change.of(key, "v1", op, List.of(), applied, null, applied);
   }
 
   @Test

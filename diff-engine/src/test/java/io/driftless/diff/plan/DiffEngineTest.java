@@ -90,13 +90,20 @@ class DiffEngineTest {
   }
 
   @Test
-  void comparesWithLastAppliedWhenThereIsOne() {
+  void ignoresLiveFieldsThatNeitherDesiredNorLastAppliedMention() {
     var desired = Fixtures.object("plan/configmap-desired.yaml");
     var live = Fixtures.object("plan/configmap-live.yaml");
     live.with("data").put("added-by-someone", "x");
+    var lastApplied = desired.deepCopy();
+    lastApplied.with("data").put("added-by-someone", "x");
 
     assertThat(diff(desired, desired.deepCopy(), live).op()).isEqualTo(ChangeOp.NOOP);
-    assertThat(paths(diff(desired, null, live))).containsExactly("data.added-by-someone");
+    assertThat(diff(desired, null, live).op()).isEqualTo(ChangeOp.NOOP);
+    assertThat(diff(desired, null, live).applied().at("/data/added-by-someone").textValue())
+        .isEqualTo("x");
+    assertThat(paths(diff(desired, lastApplied, live))).containsExactly("data.added-by-someone");
+    assertThat(diff(desired, lastApplied, live).fields().get(0).decidedBy())
+        .isEqualTo("last-applied");
   }
 
   @Test

@@ -6,22 +6,46 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.driftless.diff.Fixtures;
 import io.driftless.diff.resources.ResourceKey;
 import io.driftless.diff.text.SecretRedaction;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Secrets are compared by hash: values never reach field changes, stored redacted objects match.
+ * Secrets are compared by hash: values never reach field changes, stored redacted objects match,
+ * stringData compares with the data the API server stores.
  */
 class SecretDiffTest {
 
   private final DiffEngine engine = new DiffEngine();
 
-  private Change diff(ObjectNode desired, ObjectNode lastApplied, ObjectNode live) {
-    return engine.diff(ResourceKey.of(desired), null, desired, lastApplied, live);
+  private Change diff(ObjectNode desired, ObjectNode lastApplied, ObjectNode live, boolean same) {
+    return engine.diff(
+        new DiffInput(ResourceKey.of(desired), null, desired, lastApplied, live, same));
   }
 
   private static List<String> paths(Change change) {
     return DiffEngineTest.paths(change);
+  }
+
+  /** What the API server stores for a Secret: stringData folded into data. */
+  private static ObjectNode stored(ObjectNode secret) {
+    ObjectNode copy = secret.deepCopy();
+    var strings = (ObjectNode) copy.remove("stringData");
+    if (strings != null) {
+      strings
+          .properties()
+          .forEach(
+              e ->
+                  copy.with("data")
+                      .put(
+                          e.getKey(),
+                          Base64.getEncoder()
+                              .encodeToString(
+                                  e.getValue().textValue().getBytes(StandardCharsets.UTF_8))));
+    }
+    copy.with("metadata").put("resourceVersion", "77");
+    return copy;
   }
 
   @Test
@@ -29,13 +53,13 @@ class SecretDiffTest {
     var desired = Fixtures.object("plan/secret-desired.yaml");
     var lastApplied = Fixtures.object("plan/secret-last-applied.yaml");
 
-    var update = diff(desired, lastApplied, lastApplied);
-    var create = diff(desired, null, null);
+    var update = diff(desired, lastApplied, stored(lastApplied), false);
+    var create = diff(desired, null, null, false);
 
     assertThat(paths(update))
-        .containsExactlyInAnyOrder("data.password", "data.username", "stringData.api-token");
+        .containsExactlyInAnyOrder("data.password", "data.username", "data.api-token");
     assertThat(update.fields().toString() + create.fields())
-        .doesNotContain("bmV3LXBhc3N3b3Jk", "new-password", "tok-new-4711")
+        .doesNotContain("bmV3LXBhc3N3b3Jk", "new-password", "tok-new-4711", "dG9rLW5ldy00NzEx")
         .doesNotContain("b2xkLXBhc3N3b3Jk", "old-password", "tok-old-0815", "YWRtaW4=", "admin");
     assertThat(update.fields())
         .allSatisfy(
@@ -43,15 +67,24 @@ class SecretDiffTest {
                 assertThat((f.from() != null ? f.from() : f.to()).textValue())
                     .startsWith("sha256:"));
     assertThat(update.applied().at("/data/password").textValue()).isEqualTo("bmV3LXBhc3N3b3Jk");
+    assertThat(update.applied().at("/data/api-token").textValue()).isEqualTo("dG9rLW5ldy00NzEx");
+    assertThat(update.applied().has("stringData")).isFalse();
   }
 
   @Test
   void comparesSecretsWithTheirStoredRedactedLastApplied() {
     var desired = Fixtures.object("plan/secret-desired.yaml");
-    var storedLastApplied = SecretRedaction.redact(desired);
-    var live = desired.deepCopy();
-    live.with("metadata").put("resourceVersion", "77");
+    var storedLastApplied = SecretRedaction.redact(SecretForms.dataOnly(desired));
+    var live = stored(desired);
 
-    assertThat(diff(desired, storedLastApplied, live).op()).isEqualTo(ChangeOp.NOOP);
+    assertThat(diff(desired, storedLastApplied, live, true).op()).isEqualTo(ChangeOp.NOOP);
+    assertThat(diff(desired, storedLastApplied, live, false).op()).isEqualTo(ChangeOp.NOOP);
+  }
+
+  @Test
+  void stringDataEqualsTheDataTheServerStores() {
+    var desired = Fixtures.object("plan/secret-desired.yaml");
+
+    assertThat(diff(desired, null, stored(desired), false).op()).isEqualTo(ChangeOp.NOOP);
   }
 }

@@ -1,0 +1,81 @@
+package io.driftless.diff.report;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.driftless.diff.plan.Change;
+import io.driftless.diff.plan.ChangeOp;
+import io.driftless.diff.text.DiffLine;
+import io.driftless.diff.text.LineDiff;
+import io.driftless.diff.text.SecretMask;
+import io.driftless.diff.text.ServerFields;
+import io.driftless.diff.text.YamlText;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The line diff of one change as kapp prints it: a header ({@code @@ update deployment/simple-app
+ * (apps/v1) namespace: default @@}), then the YAML of the live object and of the object to apply
+ * (server fields and status left out, keys sorted) compared line by line with {@code context}
+ * unchanged lines around each change and {@code ...} for the rest. Context lines carry both line
+ * numbers ({@code 30, 30 }), removed lines the old one ({@code 31 - }), added lines the new one
+ * ({@code 31 + }); a create or delete has one column ({@code 0 + }). Secret values are masked
+ * ({@link SecretMask}) unless {@code mask} is false. A noop has no diff.
+ */
+public final class ChangeDiff {
+
+  private ChangeDiff() {}
+
+  /** The diff text, ending with a newline; empty for a noop. */
+  public static String render(Change change, int context, boolean mask) {
+    if (change.op() == ChangeOp.NOOP || change.op() == ChangeOp.EXISTS) {
+      return "";
+    }
+    ObjectNode before = change.op() == ChangeOp.CREATE ? null : strip(change.existing());
+    ObjectNode after = change.op() == ChangeOp.DELETE ? null : strip(change.applied());
+    if (mask) {
+      List<ObjectNode> masked = SecretMask.maskPair(before, after);
+      before = masked.get(0);
+      after = masked.get(1);
+    }
+    var lines = LineDiff.of(YamlText.lines(before), YamlText.lines(after), context);
+    var text = new StringBuilder(header(change)).append('\n');
+    boolean oneSided = before == null || after == null;
+    lines.forEach(line -> text.append(line(line, oneSided)).append('\n'));
+    return text.toString();
+  }
+
+  private static ObjectNode strip(ObjectNode object) {
+    return object == null ? null : ServerFields.strip(object);
+  }
+
+  static String header(Change change) {
+    var key = change.key();
+    String where = key.clusterScoped() ? "cluster" : "namespace: " + key.namespace();
+    String version = change.apiVersion() == null ? "" : " (" + change.apiVersion() + ")";
+    return "@@ "
+        + change.op().wireName()
+        + " "
+        + key.kind().toLowerCase(Locale.ROOT)
+        + "/"
+        + key.name()
+        + version
+        + " "
+        + where
+        + " @@";
+  }
+
+  private static String line(DiffLine line, boolean oneSided) {
+    return switch (line.kind()) {
+      case GAP -> "  ...";
+      case CONTEXT ->
+          String.format("%3d,%3d   %s", line.oldNumber(), line.newNumber(), line.text());
+      case REMOVED ->
+          oneSided
+              ? String.format("%3d - %s", line.oldNumber(), line.text())
+              : String.format("%3d     - %s", line.oldNumber(), line.text());
+      case ADDED ->
+          oneSided
+              ? String.format("%3d + %s", line.newNumber(), line.text())
+              : String.format("    %3d + %s", line.newNumber(), line.text());
+    };
+  }
+}

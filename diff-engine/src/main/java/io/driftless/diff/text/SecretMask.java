@@ -1,0 +1,52 @@
+package io.driftless.diff.text;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Masks the values of Secrets for display, as kapp's diff does: every value under {@code data} and
+ * {@code stringData} becomes {@code <-- value not shown (#N)}, where equal values get equal numbers
+ * across both sides of a diff, so a changed value shows as a changed number and nothing of it is
+ * revealed. Other kinds pass through.
+ */
+public final class SecretMask {
+
+  private static final List<String> VALUE_FIELDS = List.of("data", "stringData");
+
+  private SecretMask() {}
+
+  /** Masked copies of two versions of one object (either may be null), numbered together. */
+  public static List<ObjectNode> maskPair(ObjectNode before, ObjectNode after) {
+    var numbers = new HashMap<String, Integer>();
+    return java.util.Arrays.asList(mask(before, numbers), mask(after, numbers));
+  }
+
+  private static ObjectNode mask(ObjectNode object, Map<String, Integer> numbers) {
+    if (object == null || !SecretRedaction.isSecret(object)) {
+      return object;
+    }
+    ObjectNode copy = object.deepCopy();
+    for (String field : VALUE_FIELDS) {
+      if (copy.get(field) instanceof ObjectNode values) {
+        for (String name : List.copyOf(names(values))) {
+          JsonNode value = values.get(name);
+          String key = value.isTextual() ? value.textValue() : value.toString();
+          int number = numbers.computeIfAbsent(key, k -> numbers.size() + 1);
+          values.put(name, "<-- value not shown (#" + number + ")");
+        }
+      }
+    }
+    if (copy.path("metadata").get("annotations") instanceof ObjectNode annotations
+        && annotations.has(ServerFields.KUBECTL_LAST_APPLIED)) {
+      annotations.put(ServerFields.KUBECTL_LAST_APPLIED, "<-- value not shown>");
+    }
+    return copy;
+  }
+
+  private static List<String> names(ObjectNode values) {
+    return values.properties().stream().map(Map.Entry::getKey).toList();
+  }
+}

@@ -1,0 +1,59 @@
+package io.driftless.query.delivery;
+
+import io.driftless.events.DriftlessEvent;
+import io.driftless.events.EventCatalog;
+import io.driftless.events.EventEnvelope;
+import io.driftless.events.MalformedEventException;
+import io.driftless.query.projection.Json;
+import java.io.IOException;
+import java.time.Instant;
+import java.util.List;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+/**
+ * Reads one aggregate's events from the command side's event store, read-only: Axon's {@code
+ * domain_event_entry} table, whose payloads are the events' JSON. This is the only place the query
+ * side knows that table; it never writes to it.
+ */
+public final class EventStoreReader {
+
+  private final JdbcClient eventStore;
+
+  public EventStoreReader(JdbcClient eventStore) {
+    this.eventStore = eventStore;
+  }
+
+  /** The aggregate's events from {@code fromSequence} on, in sequence order. */
+  public List<EventEnvelope> read(String aggregateId, long fromSequence) {
+    return eventStore
+        .sql(
+            "SELECT event_identifier, sequence_number, time_stamp, payload_type, payload"
+                + " FROM domain_event_entry WHERE aggregate_identifier = ? AND sequence_number >= ?"
+                + " ORDER BY sequence_number")
+        .params(aggregateId, fromSequence)
+        .query(
+            (rs, row) ->
+                envelope(
+                    rs.getString(1),
+                    rs.getLong(2),
+                    rs.getString(3),
+                    rs.getString(4),
+                    rs.getBytes(5)))
+        .list();
+  }
+
+  private static EventEnvelope envelope(
+      String eventId, long sequence, String timestamp, String payloadType, byte[] payload) {
+    var simpleName = payloadType.substring(payloadType.lastIndexOf('.') + 1);
+    var type =
+        EventCatalog.classOf(simpleName)
+            .orElseThrow(
+                () -> new MalformedEventException("unknown stored type " + payloadType, null));
+    try {
+      DriftlessEvent event = Json.mapper().readValue(payload, type);
+      return EventEnvelope.of(eventId, sequence, Instant.parse(timestamp), event);
+    } catch (IOException e) {
+      throw new MalformedEventException("cannot read stored " + payloadType, e);
+    }
+  }
+}

@@ -1,0 +1,17 @@
+package io.driftless.query.delivery;
+
+/**
+ * The broker names the query side uses: the topic exchange the relay publishes to, the shared work
+ * queue (several query-side processes compete on it), the retry queues {@code
+ * <work>.retry.<attempt>} and the parking queue {@code <work>.parked}.
+ */
+public record QueueNames(String exchange, String workQueue) {
+
+  public String retryQueue(int attempt) {
+    return workQueue + ".retry." + attempt;
+  }
+
+  public String parkedQueue() {
+    return workQueue + ".parked";
+  }
+}

@@ -1,0 +1,7 @@
+/**
+ * How events reach the views: RabbitMQ consumers on a durable quorum queue with manual acks, a
+ * retry path with growing delays (TTL queues dead-lettering back to the work queue) for events that
+ * arrive before their predecessors, a parking queue for what cannot be applied, and the gap repair
+ * that reads the missing events of an aggregate from the event store (read-only).
+ */
+package io.driftless.query.delivery;

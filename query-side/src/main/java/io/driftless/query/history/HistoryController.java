@@ -1,0 +1,122 @@
+package io.driftless.query.history;
+
+import io.driftless.query.api.NotFoundException;
+import io.driftless.query.projection.ChangeIds;
+import io.driftless.query.projection.Json;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.List;
+import javax.sql.DataSource;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/** The app-change history of one app: the list, newest first, and one change in full. */
+@RestController
+@RequestMapping("/api/apps/{namespace}/{app}/changes")
+class HistoryController {
+
+  private static final String COLUMNS =
+      "SELECT change_id, change_trigger, started_at, finished_at, successful, description,"
+          + " namespaces, error FROM app_change";
+
+  private final JdbcClient jdbc;
+
+  HistoryController(DataSource dataSource) {
+    this.jdbc = JdbcClient.create(dataSource);
+  }
+
+  @GetMapping
+  List<ChangeSummary> changes(
+      @PathVariable String namespace,
+      @PathVariable String app,
+      @RequestParam(defaultValue = "50") int limit,
+      @RequestParam(required = false) String before) {
+    if (limit < 1 || limit > 1000) {
+      throw new IllegalArgumentException("limit must be between 1 and 1000");
+    }
+    var beforeNumber = before == null ? Long.MAX_VALUE : ChangeIds.numberOf(before);
+    return jdbc.sql(
+            COLUMNS + " WHERE app_id = ? AND change_number < ? ORDER BY change_number DESC LIMIT ?")
+        .params(namespace + "/" + app, beforeNumber, limit)
+        .query((rs, row) -> summary(rs))
+        .list();
+  }
+
+  @GetMapping("/{changeId}")
+  ChangeDetail change(
+      @PathVariable String namespace, @PathVariable String app, @PathVariable String changeId) {
+    var appId = namespace + "/" + app;
+    var summary =
+        jdbc.sql(COLUMNS + " WHERE app_id = ? AND change_id = ?")
+            .params(appId, changeId)
+            .query((rs, row) -> summary(rs))
+            .optional()
+            .orElseThrow(() -> new NotFoundException("no change " + changeId + " of " + appId));
+    var error =
+        jdbc.sql("SELECT error FROM app_change WHERE app_id = ? AND change_id = ?")
+            .params(appId, changeId)
+            .query(String.class)
+            .optional()
+            .orElse(null);
+    return new ChangeDetail(
+        summary.changeId(),
+        summary.trigger(),
+        summary.startedAt(),
+        summary.finishedAt(),
+        summary.successful(),
+        summary.description(),
+        summary.namespaces(),
+        error,
+        resources(appId, changeId));
+  }
+
+  private List<ChangeDetail.ResourceChangeView> resources(String appId, String changeId) {
+    return jdbc.sql(
+            "SELECT namespace, name, kind, api_version, op, fields, error FROM app_change_resource"
+                + " WHERE app_id = ? AND change_id = ? ORDER BY op, kind, namespace, name")
+        .params(appId, changeId)
+        .query(
+            (rs, row) ->
+                new ChangeDetail.ResourceChangeView(
+                    rs.getString(1),
+                    rs.getString(2),
+                    rs.getString(3),
+                    rs.getString(4),
+                    rs.getString(5),
+                    "",
+                    waitTo(rs.getString(5)),
+                    Json.read(rs.getString(6), Object.class),
+                    rs.getString(7)))
+        .list();
+  }
+
+  private static String waitTo(String op) {
+    return switch (op) {
+      case "create", "update" -> "reconcile";
+      case "delete" -> "delete";
+      default -> "noop";
+    };
+  }
+
+  @SuppressWarnings("unchecked")
+  private static ChangeSummary summary(ResultSet rs) throws SQLException {
+    return new ChangeSummary(
+        rs.getString(1),
+        rs.getString(2),
+        instant(rs.getTimestamp(3)),
+        instant(rs.getTimestamp(4)),
+        rs.getObject(5) == null ? null : rs.getBoolean(5),
+        rs.getString(6),
+        Json.read(rs.getString(7), List.class));
+  }
+
+  private static Instant instant(Timestamp timestamp) {
+    return timestamp == null ? null : timestamp.toInstant();
+  }
+}

@@ -1,0 +1,46 @@
+package io.driftless.query.support;
+
+import io.driftless.events.EventCodec;
+import io.driftless.events.EventEnvelope;
+import java.util.List;
+import javax.sql.DataSource;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+/**
+ * An event store table in the command side's layout (Axon's {@code domain_event_entry}, JSON
+ * payloads), filled by the test: what the gap repair reads.
+ */
+public final class TestEventStore {
+
+  private TestEventStore() {}
+
+  public static void write(DataSource dataSource, List<EventEnvelope> events) {
+    var jdbc = new JdbcTemplate(dataSource);
+    jdbc.execute(
+        "CREATE TABLE domain_event_entry (global_index BIGINT NOT NULL AUTO_INCREMENT PRIMARY KEY,"
+            + " event_identifier VARCHAR(255) NOT NULL, aggregate_identifier VARCHAR(255) NOT NULL,"
+            + " sequence_number BIGINT NOT NULL, type VARCHAR(255), time_stamp VARCHAR(255) NOT NULL,"
+            + " payload_type VARCHAR(255) NOT NULL, payload_revision VARCHAR(255),"
+            + " payload LONGBLOB NOT NULL, meta_data LONGBLOB,"
+            + " UNIQUE (aggregate_identifier, sequence_number))");
+    var mapper = EventCodec.newMapper();
+    jdbc.batchUpdate(
+        "INSERT INTO domain_event_entry (event_identifier, aggregate_identifier, sequence_number,"
+            + " type, time_stamp, payload_type, payload) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        events,
+        1000,
+        (ps, e) -> {
+          ps.setString(1, e.eventId());
+          ps.setString(2, e.aggregateId());
+          ps.setLong(3, e.sequence());
+          ps.setString(4, e.aggregateType());
+          ps.setString(5, e.occurredAt().toString());
+          ps.setString(6, e.payload().getClass().getName());
+          try {
+            ps.setBytes(7, mapper.writeValueAsBytes(e.payload()));
+          } catch (com.fasterxml.jackson.core.JsonProcessingException ex) {
+            throw new IllegalStateException(ex);
+          }
+        });
+  }
+}
