@@ -1,6 +1,7 @@
 package io.driftless.standalone;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -10,6 +11,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -20,7 +22,8 @@ import org.springframework.test.context.DynamicPropertySource;
 
 /**
  * The README's walkthrough on the embedded defaults (H2 file database, sandbox cluster, one JVM):
- * v1, v2, v2 again, with kapp's answers and no event for the no-op deploy.
+ * v1, v2, v2 again, with kapp's answers and no event for the no-op deploy; the views, fed
+ * in-process, show both changes and the three resources.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class EmbeddedWalkthroughIT {
@@ -67,5 +70,36 @@ class EmbeddedWalkthroughIT {
 
     assertThat(again.get("changeId").isNull()).isTrue();
     assertThat(events()).isEqualTo(before);
+
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .untilAsserted(
+            () -> {
+              var changes = get("/api/apps/default/simple-app/changes");
+              assertThat(changes).hasSize(2);
+              assertThat(changes.get(0).get("changeId").asText())
+                  .isEqualTo("simple-app-change-000002");
+              assertThat(changes.get(0).get("description").asText())
+                  .contains("Op: 2 create, 1 delete, 1 update");
+              assertThat(changes.get(1).get("description").asText())
+                  .contains("Op: 2 create, 0 delete, 0 update");
+            });
+    var overview = get("/api/apps/default/simple-app");
+    assertThat(overview.get("resourceCounts").toString())
+        .isEqualTo("{\"ConfigMap\":1,\"Deployment\":1,\"Service\":1}");
+    assertThat(overview.get("changeInProgress").isNull()).isTrue();
+    var change = get("/api/apps/default/simple-app/changes/simple-app-change-000002");
+    assertThat(change.get("changes")).hasSize(4);
+  }
+
+  private JsonNode get(String path) throws Exception {
+    var response =
+        HttpClient.newHttpClient()
+            .send(
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).build(),
+                HttpResponse.BodyHandlers.ofString());
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+    assertThat(response.headers().firstValue("Driftless-View-Position")).isPresent();
+    return JSON.readTree(response.body());
   }
 }

@@ -1,0 +1,36 @@
+package io.driftless.standalone;
+
+import io.driftless.events.EventEnvelope;
+import io.driftless.events.EventSink;
+import io.driftless.query.delivery.GapRepair;
+import io.driftless.query.projection.Outcome;
+import io.driftless.query.projection.ProjectionApplier;
+import java.util.List;
+import org.springframework.stereotype.Component;
+
+/**
+ * In-process delivery: the relay hands each batch straight to the query side's projection code. It
+ * runs inside the relay's unit of work, so the views change in the same database transaction that
+ * advances the relay's token. Events arrive in store order, so a gap can only mean a view was
+ * reset; it is repaired from the (same) event store.
+ */
+@Component
+class InProcessEventSink implements EventSink {
+
+  private final ProjectionApplier applier;
+  private final GapRepair repair;
+
+  InProcessEventSink(ProjectionApplier applier, GapRepair repair) {
+    this.applier = applier;
+    this.repair = repair;
+  }
+
+  @Override
+  public void publish(List<EventEnvelope> batch) {
+    for (var event : batch) {
+      if (applier.apply(event) == Outcome.GAP) {
+        repair.repair(event.aggregateType(), event.aggregateId());
+      }
+    }
+  }
+}
