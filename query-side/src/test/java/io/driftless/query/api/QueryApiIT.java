@@ -1,0 +1,207 @@
+package io.driftless.query.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.driftless.events.AppChangeFinished;
+import io.driftless.events.AppChangeStarted;
+import io.driftless.events.ChangeTrigger;
+import io.driftless.events.DriftlessEvent;
+import io.driftless.events.EventEnvelope;
+import io.driftless.events.FieldDiff;
+import io.driftless.events.OpCounts;
+import io.driftless.events.ResourceCreated;
+import io.driftless.events.ResourceIds;
+import io.driftless.events.ResourceRef;
+import io.driftless.events.WaitCounts;
+import io.driftless.query.projection.ProjectionApplier;
+import io.driftless.query.support.LocalServices;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/** The query API of API.md over HTTP, on views in the machine's MariaDB. */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class QueryApiIT {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final String APP = "team-a/shop";
+  private static final Instant T0 = Instant.parse("2026-11-21T10:00:00Z");
+
+  @DynamicPropertySource
+  static void database(DynamicPropertyRegistry registry) {
+    registry.add("spring.datasource.url", () -> LocalServices.freshDatabase("driftless_query_it"));
+    registry.add("spring.datasource.username", LocalServices::jdbcUser);
+    registry.add("spring.datasource.password", LocalServices::jdbcPassword);
+  }
+
+  @LocalServerPort int port;
+  @Autowired ProjectionApplier applier;
+  private final Map<String, Long> sequences = new HashMap<>();
+
+  private void store(DriftlessEvent event) {
+    var sequence = sequences.merge(event.aggregateId(), 1L, Long::sum) - 1;
+    applier.apply(EventEnvelope.of(UUID.randomUUID().toString(), sequence, T0, event));
+  }
+
+  @BeforeAll
+  void threeChangesOfOneApp() {
+    var deployment = new ResourceRef("apps/v1", "Deployment", "team-a", "web");
+    var config = new ResourceRef("v1", "ConfigMap", "team-a", "web");
+    for (int n = 1; n <= 3; n++) {
+      var changeId = String.format("shop-change-%06d", n);
+      store(
+          new AppChangeStarted(
+              APP,
+              changeId,
+              n,
+              ChangeTrigger.DEPLOY,
+              T0.plusSeconds(n),
+              List.of("team-a"),
+              Map.of(),
+              new OpCounts(1, 0, 0, 0, 0),
+              new WaitCounts(1, 0, 0),
+              "update: change " + n));
+      var ref = n == 1 ? deployment : config;
+      if (n < 3) {
+        store(
+            new ResourceCreated(
+                ResourceIds.resourceId(APP, ref),
+                APP,
+                changeId,
+                ref,
+                Map.of(),
+                "sha256:" + n,
+                "1",
+                1,
+                List.of(new FieldDiff("spec.replicas", null, 2, "desired")),
+                T0));
+      }
+      store(
+          new AppChangeFinished(
+              APP,
+              changeId,
+              n != 3,
+              "update: change " + n + " done",
+              new OpCounts(1, 0, 0, 0, 0),
+              new WaitCounts(1, 0, 0),
+              T0.plusSeconds(n + 1),
+              n == 3 ? "refused" : null));
+    }
+  }
+
+  private HttpResponse<String> get(String path) throws Exception {
+    return HttpClient.newHttpClient()
+        .send(
+            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).build(),
+            HttpResponse.BodyHandlers.ofString());
+  }
+
+  private JsonNode ok(String path) throws Exception {
+    var response = get(path);
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+    return JSON.readTree(response.body());
+  }
+
+  @Test
+  void appsListsTheAppAsKappLsDoes() throws Exception {
+    var apps = ok("/api/apps");
+    assertThat(apps).hasSize(1);
+    assertThat(apps.get(0).get("namespace").asText()).isEqualTo("team-a");
+    assertThat(apps.get(0).get("name").asText()).isEqualTo("shop");
+    assertThat(apps.get(0).get("lastChangeSuccessful").asBoolean()).isFalse();
+    assertThat(apps.get(0).get("lastChangeAt").asText()).isEqualTo("2026-11-21T10:00:04Z");
+    assertThat(apps.get(0).get("lastChangeAge").asText()).startsWith("PT");
+    assertThat(apps.get(0).get("changeInProgress").isNull()).isTrue();
+  }
+
+  @Test
+  void overviewCountsLiveResourcesByKind() throws Exception {
+    var overview = ok("/api/apps/team-a/shop");
+    assertThat(overview.get("resourceCounts").toString())
+        .isEqualTo("{\"ConfigMap\":1,\"Deployment\":1}");
+    assertThat(overview.get("namespaces").toString()).isEqualTo("[\"team-a\"]");
+  }
+
+  @Test
+  void changesAreNewestFirstAndPageWithBefore() throws Exception {
+    var all = ok("/api/apps/team-a/shop/changes");
+    assertThat(all)
+        .extracting(c -> c.get("changeId").asText())
+        .containsExactly("shop-change-000003", "shop-change-000002", "shop-change-000001");
+    assertThat(all.get(0).get("successful").asBoolean()).isFalse();
+    assertThat(all.get(0).get("trigger").asText()).isEqualTo("deploy");
+
+    var page = ok("/api/apps/team-a/shop/changes?limit=1&before=shop-change-000003");
+    assertThat(page)
+        .extracting(c -> c.get("changeId").asText())
+        .containsExactly("shop-change-000002");
+  }
+
+  @Test
+  void oneChangeListsItsResourcesWithFieldDiffs() throws Exception {
+    var change = ok("/api/apps/team-a/shop/changes/shop-change-000001");
+    assertThat(change.get("description").asText()).isEqualTo("update: change 1 done");
+    var resources = change.get("changes");
+    assertThat(resources).hasSize(1);
+    assertThat(resources.get(0).get("kind").asText()).isEqualTo("Deployment");
+    assertThat(resources.get(0).get("op").asText()).isEqualTo("create");
+    assertThat(resources.get(0).get("waitTo").asText()).isEqualTo("reconcile");
+    assertThat(resources.get(0).get("fields").get(0).get("path").asText())
+        .isEqualTo("spec.replicas");
+  }
+
+  @Test
+  void inventoryListsEveryResourceWithItsLastOp() throws Exception {
+    var resources = ok("/api/apps/team-a/shop/resources");
+    assertThat(resources)
+        .extracting(r -> r.get("kind").asText() + "/" + r.get("lastOp").asText())
+        .containsExactly("ConfigMap/create", "Deployment/create");
+    assertThat(resources.get(0).get("appliedHash").asText()).isEqualTo("sha256:2");
+  }
+
+  @Test
+  void unknownAppAndChangeAre404InTheErrorShape() throws Exception {
+    for (var path :
+        List.of("/api/apps/team-a/nope", "/api/apps/team-a/shop/changes/shop-change-000099")) {
+      var response = get(path);
+      assertThat(response.statusCode()).isEqualTo(404);
+      var error = JSON.readTree(response.body());
+      assertThat(error.get("error").asText()).isEqualTo("not_found");
+      assertThat(error.get("message").asText()).isNotBlank();
+      assertThat(error.has("details")).isTrue();
+    }
+  }
+
+  @Test
+  void everyQueryCarriesTheViewPosition() throws Exception {
+    var response = get("/api/apps");
+    // 6 App events (3 changes, started and finished) and 2 resources with one event each.
+    assertThat(response.headers().firstValue("Driftless-View-Position")).contains("8");
+  }
+
+  @Test
+  void projectionsReportEachView() throws Exception {
+    var projections = ok("/api/projections");
+    assertThat(projections)
+        .extracting(p -> p.get("name").asText())
+        .containsExactly("history", "overview", "inventory");
+    assertThat(projections.get(0).get("status").asText()).isEqualTo("live");
+  }
+}
