@@ -27,9 +27,10 @@ class InProcessEventSink implements EventSink {
 
   @Override
   public void publish(List<EventEnvelope> batch) {
-    for (var event : batch) {
-      if (applier.apply(event) == Outcome.GAP) {
-        repair.repair(event.aggregateType(), event.aggregateId());
+    var outcomes = applier.applyAll(batch);
+    for (int i = 0; i < batch.size(); i++) {
+      if (outcomes.get(i) == Outcome.GAP) {
+        repair.repair(batch.get(i).aggregateType(), batch.get(i).aggregateId());
       }
     }
   }

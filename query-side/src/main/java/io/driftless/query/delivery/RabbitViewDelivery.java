@@ -23,6 +23,7 @@ public final class RabbitViewDelivery implements SmartLifecycle {
   private final int consumers;
   private final int prefetch;
   private final List<Connection> connections = new ArrayList<>();
+  private final List<ViewConsumer> consumersStarted = new ArrayList<>();
   private volatile boolean running;
 
   public RabbitViewDelivery(
@@ -58,8 +59,9 @@ public final class RabbitViewDelivery implements SmartLifecycle {
         channel.basicQos(prefetch);
         var publisher = connection.createChannel();
         publisher.confirmSelect();
-        channel.basicConsume(
-            names.workQueue(), false, new ViewConsumer(channel, publisher, names, retry, services));
+        var consumer = new ViewConsumer(channel, publisher, names, retry, services, prefetch);
+        consumersStarted.add(consumer);
+        channel.basicConsume(names.workQueue(), false, consumer);
       }
       running = true;
     } catch (IOException e) {
@@ -100,6 +102,8 @@ public final class RabbitViewDelivery implements SmartLifecycle {
   @Override
   public synchronized void stop() {
     running = false;
+    consumersStarted.forEach(ViewConsumer::stop);
+    consumersStarted.clear();
     for (var connection : connections) {
       try {
         connection.close();

@@ -4,6 +4,7 @@ import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.DefaultConsumer;
 import com.rabbitmq.client.Envelope;
+import com.rabbitmq.client.ShutdownSignalException;
 import io.driftless.events.AmqpFormat;
 import io.driftless.events.EventCodec;
 import io.driftless.events.EventEnvelope;
@@ -11,10 +12,16 @@ import io.driftless.events.MalformedEventException;
 import io.driftless.query.projection.Outcome;
 import io.driftless.query.projection.ProjectionApplier;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessResourceFailureException;
@@ -23,10 +30,12 @@ import org.springframework.dao.TransientDataAccessException;
 import org.springframework.transaction.CannotCreateTransactionException;
 
 /**
- * One consumer on the work queue (one channel, manual acks). Every delivery ends in exactly one of:
- * applied or duplicate (ack after commit), out of order (published to the next retry queue with
- * confirms, then ack), parked (malformed, or retries exhausted: then the gap is repaired from the
- * event store), or a database failure (retried here, then nack with requeue: never acked as done).
+ * One consumer on the work queue (one channel, manual acks). Deliveries are queued to a worker
+ * thread that takes them in batches (up to the prefetch) and applies each batch in one transaction.
+ * Every delivery then ends in exactly one of: applied or duplicate; out of order (published to the
+ * next retry queue); parked (malformed, or retries exhausted: then the gap is repaired from the
+ * event store). Publishes are confirmed before the batch is acked. A database failure is retried
+ * here, then the batch is nacked with requeue: never acked as done.
  */
 final class ViewConsumer extends DefaultConsumer {
 
@@ -43,96 +52,152 @@ final class ViewConsumer extends DefaultConsumer {
   private final Channel publisher;
   private final QueueNames names;
   private final RetryPolicy retry;
-  private final ProjectionApplier applier;
-  private final GapRepair repair;
-  private final DeliveryMetrics metrics;
+  private final Services services;
+  private final int batchSize;
+  private final BlockingQueue<Delivery> inbox = new LinkedBlockingQueue<>();
+  private final Thread worker;
+  private volatile boolean running = true;
 
   ViewConsumer(
-      Channel channel, Channel publisher, QueueNames names, RetryPolicy retry, Services services) {
+      Channel channel,
+      Channel publisher,
+      QueueNames names,
+      RetryPolicy retry,
+      Services services,
+      int batchSize) {
     super(channel);
     this.publisher = publisher;
     this.names = names;
     this.retry = retry;
-    this.applier = services.applier();
-    this.repair = services.repair();
-    this.metrics = services.metrics();
+    this.services = services;
+    this.batchSize = batchSize;
+    this.worker = new Thread(this::work, "driftless-views-" + names.workQueue());
+    worker.setDaemon(true);
+    worker.start();
   }
 
   /** What a consumer works with. */
   record Services(ProjectionApplier applier, GapRepair repair, DeliveryMetrics metrics) {}
 
+  private record Delivery(long tag, AMQP.BasicProperties properties, byte[] body) {}
+
+  /** A delivery that parsed, with what became of it. */
+  private record Parsed(Delivery delivery, EventEnvelope event) {}
+
   @Override
   public void handleDelivery(
-      String tag, Envelope envelope, AMQP.BasicProperties properties, byte[] body)
-      throws IOException {
-    var tagNumber = envelope.getDeliveryTag();
-    if (!getChannel().isOpen()) {
-      return; // the broker redelivers what this closed channel held
-    }
-    try {
-      handle(properties, body);
-      getChannel().basicAck(tagNumber, false);
-    } catch (TransientFailure e) {
-      log.warn("Database failure, message requeued: {}", e.getMessage());
-      getChannel().basicNack(tagNumber, false, true);
-    } catch (RuntimeException e) {
-      parkUnapplicable(properties, body, e, tagNumber);
-    } catch (TimeoutException | InterruptedException e) {
-      if (e instanceof InterruptedException) {
+      String tag, Envelope envelope, AMQP.BasicProperties properties, byte[] body) {
+    inbox.add(new Delivery(envelope.getDeliveryTag(), properties, body));
+  }
+
+  @Override
+  public void handleShutdownSignal(String consumerTag, ShutdownSignalException signal) {
+    stop();
+  }
+
+  @Override
+  public void handleCancel(String consumerTag) {
+    stop();
+  }
+
+  void stop() {
+    running = false;
+    worker.interrupt();
+  }
+
+  private void work() {
+    var batch = new ArrayList<Delivery>(batchSize);
+    while (running) {
+      try {
+        var first = inbox.poll(200, TimeUnit.MILLISECONDS);
+        if (first == null) {
+          continue;
+        }
+        batch.add(first);
+        inbox.drainTo(batch, batchSize - 1);
+        process(batch);
+      } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
+        return;
+      } catch (IOException | TimeoutException | RuntimeException e) {
+        log.warn(
+            "Batch of {} not acknowledged, the broker will redeliver it: {}",
+            batch.size(),
+            e.toString());
+        nackQuietly(batch);
+      } finally {
+        batch.clear();
       }
-      getChannel().basicNack(tagNumber, false, true);
     }
   }
 
-  private void parkUnapplicable(
-      AMQP.BasicProperties properties, byte[] body, RuntimeException e, long tagNumber)
-      throws IOException {
-    try {
-      park(properties, body, "cannot apply: " + e);
-      getChannel().basicAck(tagNumber, false);
-    } catch (TimeoutException | InterruptedException | RuntimeException failed) {
-      getChannel().basicNack(tagNumber, false, true);
-    }
-  }
-
-  private void handle(AMQP.BasicProperties properties, byte[] body)
+  private void process(List<Delivery> batch)
       throws IOException, TimeoutException, InterruptedException {
-    var headers =
-        properties.getHeaders() == null ? Map.<String, Object>of() : properties.getHeaders();
-    var missing = REQUIRED.stream().filter(h -> !headers.containsKey(h)).toList();
+    var parsed = new ArrayList<Parsed>(batch.size());
+    for (var delivery : batch) {
+      var event = parse(delivery);
+      if (event != null) {
+        parsed.add(new Parsed(delivery, event));
+      }
+    }
+    var events = parsed.stream().map(Parsed::event).toList();
+    List<Outcome> outcomes;
+    try {
+      outcomes = withRetries(() -> services.applier().applyAll(events));
+    } catch (TransientFailure e) {
+      log.warn("Database failure, batch requeued: {}", e.getMessage());
+      getChannel().basicNack(last(batch), true, true);
+      return;
+    }
+    var toRepair = new LinkedHashSet<EventEnvelope>();
+    for (int i = 0; i < parsed.size(); i++) {
+      settle(parsed.get(i), outcomes.get(i), toRepair);
+    }
+    publisher.waitForConfirmsOrDie(30_000);
+    repair(toRepair);
+    getChannel().basicAck(last(batch), true);
+  }
+
+  private EventEnvelope parse(Delivery delivery) throws IOException {
+    var headers = delivery.properties().getHeaders();
+    var present = headers == null ? Map.<String, Object>of() : headers;
+    var missing = REQUIRED.stream().filter(h -> !present.containsKey(h)).toList();
     if (!missing.isEmpty()) {
-      park(properties, body, "missing headers " + missing);
-      return;
+      park(delivery, "missing headers " + missing);
+      return null;
     }
-    EventEnvelope event;
     try {
-      event = EventCodec.decode(body);
+      return EventCodec.decode(delivery.body());
     } catch (MalformedEventException e) {
-      park(properties, body, e.getMessage());
-      return;
-    }
-    var outcome = withRetries(event);
-    if (outcome == Outcome.APPLIED) {
-      metrics.applied(event);
-    } else if (outcome == Outcome.DUPLICATE) {
-      metrics.duplicate();
-    } else {
-      outOfOrder(event, properties, body);
+      park(delivery, e.getMessage());
+      return null;
     }
   }
 
-  private void outOfOrder(EventEnvelope event, AMQP.BasicProperties properties, byte[] body)
-      throws IOException, TimeoutException, InterruptedException {
-    var attempt = attemptOf(properties) + 1;
+  private void settle(Parsed parsed, Outcome outcome, LinkedHashSet<EventEnvelope> toRepair)
+      throws IOException {
+    var metrics = services.metrics();
+    if (outcome == Outcome.APPLIED) {
+      metrics.applied(parsed.event());
+      return;
+    }
+    if (outcome == Outcome.DUPLICATE) {
+      metrics.duplicate();
+      return;
+    }
+    var delivery = parsed.delivery();
+    var attempt = attemptOf(delivery.properties()) + 1;
     if (attempt <= retry.maxAttempts()) {
-      publish(names.retryQueue(attempt), withHeader(properties, HEADER_ATTEMPT, attempt), body);
+      publish(
+          names.retryQueue(attempt),
+          withHeader(delivery.properties(), HEADER_ATTEMPT, attempt),
+          delivery.body());
       metrics.retried();
       return;
     }
+    var event = parsed.event();
     park(
-        properties,
-        body,
+        delivery,
         "sequence "
             + event.sequence()
             + " of "
@@ -140,19 +205,23 @@ final class ViewConsumer extends DefaultConsumer {
             + " still out of order after "
             + retry.maxAttempts()
             + " retries; repaired from the store");
-    metrics.repaired(repairWithRetries(event.aggregateType(), event.aggregateId()));
+    toRepair.add(event);
   }
 
-  private Outcome withRetries(EventEnvelope event) throws InterruptedException {
-    return transient_(() -> applier.apply(event));
+  private void repair(LinkedHashSet<EventEnvelope> events) {
+    var done = new LinkedHashSet<String>();
+    for (var event : events) {
+      if (done.add(event.aggregateId())) {
+        services
+            .metrics()
+            .repaired(
+                withRetries(
+                    () -> services.repair().repair(event.aggregateType(), event.aggregateId())));
+      }
+    }
   }
 
-  private int repairWithRetries(String aggregateType, String aggregateId)
-      throws InterruptedException {
-    return transient_(() -> repair.repair(aggregateType, aggregateId));
-  }
-
-  private <T> T transient_(java.util.function.Supplier<T> work) throws InterruptedException {
+  private static <T> T withRetries(Supplier<T> work) {
     RuntimeException last = null;
     for (int attempt = 0; attempt < 5; attempt++) {
       try {
@@ -162,23 +231,48 @@ final class ViewConsumer extends DefaultConsumer {
           | CannotCreateTransactionException
           | DuplicateKeyException e) {
         last = e;
-        Thread.sleep(20L << attempt);
+        backOff(attempt);
       }
     }
     throw new TransientFailure(last);
   }
 
-  private void park(AMQP.BasicProperties properties, byte[] body, String reason)
-      throws IOException, TimeoutException, InterruptedException {
+  private static void backOff(int attempt) {
+    try {
+      TimeUnit.MILLISECONDS.sleep(20L << attempt);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new TransientFailure(e);
+    }
+  }
+
+  private void park(Delivery delivery, String reason) throws IOException {
     log.warn("Parking a message: {}", reason);
-    publish(names.parkedQueue(), withHeader(properties, HEADER_REASON, reason), body);
-    metrics.parked();
+    publish(
+        names.parkedQueue(),
+        withHeader(delivery.properties(), HEADER_REASON, reason),
+        delivery.body());
+    services.metrics().parked();
   }
 
   private void publish(String queue, AMQP.BasicProperties properties, byte[] body)
-      throws IOException, TimeoutException, InterruptedException {
+      throws IOException {
     publisher.basicPublish("", queue, properties, body);
-    publisher.waitForConfirmsOrDie(30_000);
+  }
+
+  private void nackQuietly(List<Delivery> batch) {
+    if (batch.isEmpty() || !getChannel().isOpen()) {
+      return;
+    }
+    try {
+      getChannel().basicNack(last(batch), true, true);
+    } catch (IOException | RuntimeException e) {
+      log.debug("nack failed; the channel is closing and the broker redelivers", e);
+    }
+  }
+
+  private static long last(List<Delivery> batch) {
+    return batch.get(batch.size() - 1).tag();
   }
 
   private static int attemptOf(AMQP.BasicProperties properties) {
@@ -197,7 +291,7 @@ final class ViewConsumer extends DefaultConsumer {
     return properties.builder().headers(headers).deliveryMode(2).build();
   }
 
-  /** The database failed repeatedly; the message goes back to the queue. */
+  /** The database failed repeatedly; the batch goes back to the queue. */
   static final class TransientFailure extends RuntimeException {
     TransientFailure(Throwable cause) {
       super(cause);

@@ -1,16 +1,24 @@
 package io.driftless.query.projection;
 
 import io.driftless.events.EventEnvelope;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.IntStream;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * Applies events to every view with the version check of DESIGN.md, one database transaction per
- * event (or per batch): sequence <= last is a duplicate and changes nothing; last + 1 (or 0 for an
- * aggregate's first event) is applied and becomes the new last; anything beyond is a gap, left for
- * the caller to retry later. Transient database failures (deadlocks, lost connections) propagate so
- * the caller retries; nothing is reported done unless it committed.
+ * Applies events to every view with the version check of DESIGN.md, a batch in one database
+ * transaction: per view and source aggregate, sequence <= last is a duplicate and changes nothing;
+ * last + 1 (0 for an aggregate's first event) is applied and becomes the new last; anything beyond
+ * is a gap, left for the caller to retry. Within a batch events are taken in (aggregate, sequence)
+ * order, so a batch that holds a run of one aggregate's events applies it whole even if they
+ * arrived shuffled. Transient database failures propagate and roll the whole batch back: nothing is
+ * reported done unless it committed.
  */
 public final class ProjectionApplier {
 
@@ -30,39 +38,83 @@ public final class ProjectionApplier {
     return projections;
   }
 
-  /** Applies one event in its own transaction. */
+  /** Applies one event in its own transaction (or the caller's). */
   public Outcome apply(EventEnvelope event) {
-    return transactions.execute(status -> applyInTransaction(event));
+    return applyAll(List.of(event)).get(0);
   }
 
-  /** Applies events in order in one transaction; returns each one's outcome. */
+  /** Applies a batch in one transaction; returns each event's outcome, in the batch's order. */
   public List<Outcome> applyAll(List<EventEnvelope> events) {
-    return transactions.execute(status -> events.stream().map(this::applyInTransaction).toList());
+    return transactions.execute(status -> applyInTransaction(events));
   }
 
-  private Outcome applyInTransaction(EventEnvelope event) {
-    var applied = false;
-    var gap = false;
+  private List<Outcome> applyInTransaction(List<EventEnvelope> events) {
+    var order =
+        IntStream.range(0, events.size())
+            .boxed()
+            .sorted(
+                Comparator.<Integer, String>comparing(i -> events.get(i).aggregateId())
+                    .thenComparingLong(i -> events.get(i).sequence()))
+            .toList();
+    var outcomes = new ArrayList<Outcome>(events.size());
+    events.forEach(e -> outcomes.add(Outcome.DUPLICATE));
     for (var projection : projections) {
+      applyToView(projection, events, order, outcomes);
+    }
+    return outcomes;
+  }
+
+  private void applyToView(
+      Projection projection,
+      List<EventEnvelope> events,
+      List<Integer> order,
+      List<Outcome> outcomes) {
+    var ids = new LinkedHashSet<String>();
+    for (var event : events) {
+      if (projection.follows(event.aggregateType())) {
+        ids.add(event.aggregateId());
+      }
+    }
+    var known = OffsetStore.lock(jdbc, projection.name(), ids);
+    var moved = new HashMap<String, Long>();
+    for (var index : order) {
+      var event = events.get(index);
       if (!projection.follows(event.aggregateType())) {
         continue;
       }
-      var last = OffsetStore.lastApplied(jdbc, projection.name(), event.aggregateId());
-      var next = last.isPresent() ? last.getAsLong() + 1 : 0;
-      if (event.sequence() < next) {
-        continue;
-      }
-      if (event.sequence() > next) {
-        gap = true;
-        continue;
-      }
-      if (projection.handles(event.type())) {
-        projection.apply(event, jdbc);
-      }
-      OffsetStore.advance(jdbc, projection.name(), event.aggregateId(), event.sequence());
-      applied = true;
+      var outcome = check(projection, event, known, moved);
+      outcomes.set(index, merge(outcomes.get(index), outcome));
     }
-    return gap ? Outcome.GAP : applied ? Outcome.APPLIED : Outcome.DUPLICATE;
+    OffsetStore.save(jdbc, projection.name(), known, moved);
+  }
+
+  private Outcome check(
+      Projection projection,
+      EventEnvelope event,
+      Map<String, Long> known,
+      Map<String, Long> moved) {
+    var id = event.aggregateId();
+    var last = moved.containsKey(id) ? moved.get(id) : known.get(id);
+    var next = last == null ? 0 : last + 1;
+    if (event.sequence() < next) {
+      return Outcome.DUPLICATE;
+    }
+    if (event.sequence() > next) {
+      return Outcome.GAP;
+    }
+    if (projection.handles(event.type())) {
+      projection.apply(event, jdbc);
+    }
+    moved.put(id, event.sequence());
+    return Outcome.APPLIED;
+  }
+
+  /** A gap in any view wins (the event must come again), then applied, then duplicate. */
+  private static Outcome merge(Outcome so, Outcome view) {
+    if (so == Outcome.GAP || view == Outcome.GAP) {
+      return Outcome.GAP;
+    }
+    return so == Outcome.APPLIED || view == Outcome.APPLIED ? Outcome.APPLIED : Outcome.DUPLICATE;
   }
 
   /** The next sequence a view expects from an aggregate (0 if it has seen none). */

@@ -1,0 +1,240 @@
+package io.driftless.standalone.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.extension.TestWatcher;
+
+/**
+ * The README's walkthrough in the {@code distributed} profile with the command side and the query
+ * side as two real processes ({@code java -jar} of the built jars), on the machine's MariaDB and
+ * RabbitMQ: the deploys go to the command side, its relay publishes to RabbitMQ, and the query
+ * side's views answer with both changes, the three live resources and the position header. Each run
+ * has its own databases, exchange and queues (all removed at the end) and free ports; the cluster
+ * is the command side's sandbox. Needs the jars: {@code ./mvnw install -DskipTests} (the reactor's
+ * {@code verify} packages them before this module).
+ */
+class DistributedTwoProcessIT {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final HttpClient HTTP = HttpClient.newHttpClient();
+  private static final Duration STARTUP = Duration.ofMinutes(3);
+  private static final String APP = "/api/apps/default/simple-app";
+  private static final String POSITION = "Driftless-View-Position";
+
+  private static final String RUN = UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+  private static final String COMMAND_DB = "driftless_e2e_" + RUN + "_events";
+  private static final String VIEWS_DB = "driftless_e2e_" + RUN + "_views";
+  private static final BrokerNames BROKER =
+      new BrokerNames("driftless.events.e2e-" + RUN, "driftless.views.e2e-" + RUN);
+
+  private static final Path KUBECONFIG = Path.of("target", "e2e-kubeconfig-" + RUN + ".yaml");
+
+  private static SideProcess commandSide;
+  private static SideProcess querySide;
+
+  @RegisterExtension
+  static final TestWatcher PRINT_LOGS_ON_FAILURE =
+      new TestWatcher() {
+        @Override
+        public void testFailed(ExtensionContext context, Throwable cause) {
+          for (var side : new SideProcess[] {commandSide, querySide}) {
+            if (side != null) {
+              System.err.println(side.tail());
+            }
+          }
+        }
+      };
+
+  @BeforeAll
+  static void startBothSides() throws Exception {
+    LocalDatabases.create(COMMAND_DB);
+    LocalDatabases.create(VIEWS_DB);
+    querySide =
+        SideProcess.start(
+            "query side",
+            Path.of("..", "query-side", "target", "driftless-query-side.jar"),
+            querySideArgs(),
+            Path.of("target", "e2e-" + RUN + "-query-side.log"));
+    commandSide =
+        SideProcess.start(
+            "command side",
+            Path.of("..", "command-side", "target", "driftless-command-side.jar"),
+            commandSideArgs(),
+            Path.of("target", "e2e-" + RUN + "-command-side.log"));
+    // The query side must have bound its queue before the relay publishes anything.
+    querySide.awaitHealthy(STARTUP);
+    commandSide.awaitHealthy(STARTUP);
+  }
+
+  private static List<String> commandSideArgs() {
+    return List.of(
+        "--spring.profiles.active=distributed",
+        "--spring.datasource.url=" + LocalDatabases.url(COMMAND_DB),
+        "--spring.datasource.username=" + LocalDatabases.user(),
+        "--spring.datasource.password=" + LocalDatabases.password(),
+        "--driftless.cluster.mode=sandbox",
+        "--driftless.sandbox.port=0",
+        "--driftless.sandbox.kubeconfig=" + KUBECONFIG,
+        "--driftless.relay.amqp-uri=" + BrokerNames.amqpUri(),
+        "--driftless.relay.exchange=" + BROKER.exchange());
+  }
+
+  private static List<String> querySideArgs() {
+    return List.of(
+        "--spring.profiles.active=distributed",
+        "--spring.datasource.url=" + LocalDatabases.url(VIEWS_DB),
+        "--spring.datasource.username=" + LocalDatabases.user(),
+        "--spring.datasource.password=" + LocalDatabases.password(),
+        "--driftless.event-store.url=" + LocalDatabases.url(COMMAND_DB),
+        "--driftless.event-store.username=" + LocalDatabases.user(),
+        "--driftless.event-store.password=" + LocalDatabases.password(),
+        "--driftless.delivery.amqp-uri=" + BrokerNames.amqpUri(),
+        "--driftless.delivery.exchange=" + BROKER.exchange(),
+        "--driftless.delivery.queue=" + BROKER.workQueue());
+  }
+
+  @AfterAll
+  static void stopBothSidesAndRemoveTheirState() throws Exception {
+    var failures = new ArrayList<Exception>();
+    for (var side : new SideProcess[] {commandSide, querySide}) {
+      if (side != null) {
+        side.close();
+      }
+    }
+    Files.deleteIfExists(KUBECONFIG);
+    BROKER.deleteAll(failures);
+    LocalDatabases.drop(COMMAND_DB, failures);
+    LocalDatabases.drop(VIEWS_DB, failures);
+    if (!failures.isEmpty()) {
+      throw failures.get(0);
+    }
+  }
+
+  @Test
+  void readmeWalkthroughReachesTheQuerySideViewsOverRabbitMq() throws Exception {
+    var v1 = deploy("simple-app-v1.yml");
+    assertThat(v1.get("changeId").asText()).isEqualTo("simple-app-change-000001");
+    assertThat(v1.get("description").asText())
+        .startsWith("update: Op: 2 create, 0 delete, 0 update, 0 noop, 0 exists");
+    var v2 = deploy("simple-app-v2.yml");
+    assertThat(v2.get("changeId").asText()).isEqualTo("simple-app-change-000002");
+    assertThat(v2.get("description").asText())
+        .startsWith("update: Op: 2 create, 1 delete, 1 update, 0 noop, 0 exists");
+    var stored = LocalDatabases.countEvents(COMMAND_DB);
+    assertThat(deploy("simple-app-v2.yml").get("changeId").isNull()).isTrue();
+    assertThat(LocalDatabases.countEvents(COMMAND_DB)).as("events after a no-op").isEqualTo(stored);
+
+    awaitViewPosition(stored);
+
+    historyListsBothChangesNewestFirst(v1, v2);
+    overviewCountsTheThreeLiveResources();
+    changeDetailListsTheResourcesOfV2WithTheirOps();
+  }
+
+  private static void historyListsBothChangesNewestFirst(JsonNode v1, JsonNode v2)
+      throws Exception {
+    var response = get(APP + "/changes");
+    assertThat(response.headers().firstValue(POSITION)).isPresent();
+    var changes = JSON.readTree(response.body());
+    assertThat(changes).hasSize(2);
+    assertThat(changes.get(0).get("changeId").asText()).isEqualTo("simple-app-change-000002");
+    assertThat(changes.get(0).get("description").asText()).isEqualTo(text(v2, "description"));
+    assertThat(changes.get(1).get("changeId").asText()).isEqualTo("simple-app-change-000001");
+    assertThat(changes.get(1).get("description").asText()).isEqualTo(text(v1, "description"));
+    for (var change : changes) {
+      assertThat(change.get("trigger").asText()).isEqualTo("deploy");
+      assertThat(change.get("successful").asBoolean()).isTrue();
+      assertThat(change.get("finishedAt").isNull()).isFalse();
+    }
+  }
+
+  private static void overviewCountsTheThreeLiveResources() throws Exception {
+    var response = get(APP);
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+    assertThat(response.headers().firstValue(POSITION)).isPresent();
+    var overview = JSON.readTree(response.body());
+    var counts = new TreeMap<String, Long>();
+    overview
+        .get("resourceCounts")
+        .properties()
+        .forEach(e -> counts.put(e.getKey(), e.getValue().asLong()));
+    assertThat(counts).isEqualTo(Map.of("ConfigMap", 1L, "Deployment", 1L, "Service", 1L));
+    assertThat(counts.values().stream().mapToLong(Long::longValue).sum()).isEqualTo(3);
+    assertThat(overview.get("changeInProgress").isNull()).isTrue();
+    assertThat(overview.get("lastChangeSuccessful").asBoolean()).isTrue();
+  }
+
+  private static void changeDetailListsTheResourcesOfV2WithTheirOps() throws Exception {
+    var response = get(APP + "/changes/simple-app-change-000002");
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+    assertThat(response.headers().firstValue(POSITION)).isPresent();
+    var resources = new ArrayList<String>();
+    for (var change : JSON.readTree(response.body()).get("changes")) {
+      resources.add(text(change, "kind") + " " + text(change, "name") + " " + text(change, "op"));
+    }
+    assertThat(resources)
+        .containsExactlyInAnyOrder(
+            "ConfigMap simple-app create",
+            "Service simple-app-node create",
+            "Deployment simple-app update",
+            "Service simple-app delete");
+  }
+
+  private static String text(JsonNode node, String field) {
+    return node.get(field).asText();
+  }
+
+  /** Waits until the query side says it applied every stored event (its position header). */
+  private static void awaitViewPosition(long storedEvents) {
+    await("views at position " + storedEvents)
+        .atMost(Duration.ofSeconds(60))
+        .pollInterval(Duration.ofMillis(200))
+        .untilAsserted(
+            () -> {
+              var response = get(APP + "/changes");
+              assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+              assertThat(response.headers().firstValue(POSITION))
+                  .hasValue(Long.toString(storedEvents));
+            });
+  }
+
+  private static JsonNode deploy(String file) throws IOException, InterruptedException {
+    var request =
+        HttpRequest.newBuilder(commandSide.uri(APP + "/deploy"))
+            .header("Content-Type", "application/yaml")
+            .POST(HttpRequest.BodyPublishers.ofString(Files.readString(example(file))))
+            .build();
+    var response = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+    return JSON.readTree(response.body());
+  }
+
+  private static HttpResponse<String> get(String path) throws IOException, InterruptedException {
+    var request = HttpRequest.newBuilder(querySide.uri(path)).GET().build();
+    return HTTP.send(request, HttpResponse.BodyHandlers.ofString());
+  }
+
+  private static Path example(String file) {
+    return Path.of("..", "examples", file);
+  }
+}

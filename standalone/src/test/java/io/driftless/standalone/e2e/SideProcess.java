@@ -1,0 +1,127 @@
+package io.driftless.standalone.e2e;
+
+import static org.awaitility.Awaitility.await;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.awaitility.core.ConditionTimeoutException;
+
+/**
+ * One side of Driftless run as its own JVM from its executable jar ({@code java -jar}, the test
+ * JVM's own {@code java}), on a port of its own, with stdout and stderr in a file under {@code
+ * target/}. Closing it stops the process (SIGTERM, then SIGKILL after a grace period); a shutdown
+ * hook does the same if the test JVM goes away first, so no JVM outlives the build.
+ */
+final class SideProcess implements AutoCloseable {
+
+  private static final Duration GRACE = Duration.ofSeconds(20);
+
+  private final String name;
+  private final Process process;
+  private final Path log;
+  private final int port;
+  private final Thread reaper;
+
+  private SideProcess(String name, Process process, Path log, int port) {
+    this.name = name;
+    this.process = process;
+    this.log = log;
+    this.port = port;
+    this.reaper = new Thread(process::destroyForcibly, "e2e-reaper-" + name);
+    Runtime.getRuntime().addShutdownHook(reaper);
+  }
+
+  /** Starts {@code java -jar <jar> --server.port=<free port> <args...>}. */
+  static SideProcess start(String name, Path jar, List<String> args, Path log) throws IOException {
+    if (!Files.isRegularFile(jar)) {
+      throw new IllegalStateException(
+          jar.toAbsolutePath() + " is missing: build the jars first (./mvnw install -DskipTests)");
+    }
+    var port = freePort();
+    var command = new ArrayList<String>();
+    command.add(ProcessHandle.current().info().command().orElse("java"));
+    command.add("-jar");
+    command.add(jar.toAbsolutePath().toString());
+    command.add("--server.port=" + port);
+    command.addAll(args);
+    Files.createDirectories(log.toAbsolutePath().getParent());
+    var process =
+        new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    return new SideProcess(name, process, log, port);
+  }
+
+  static int freePort() throws IOException {
+    try (var socket = new ServerSocket(0)) {
+      socket.setReuseAddress(true);
+      return socket.getLocalPort();
+    }
+  }
+
+  URI uri(String path) {
+    return URI.create("http://127.0.0.1:" + port + path);
+  }
+
+  /**
+   * Waits until {@code /actuator/health} answers UP; fails at once, with the log's tail, if the
+   * process exits, and with the tail after {@code timeout}.
+   */
+  void awaitHealthy(Duration timeout) {
+    var http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    var request = HttpRequest.newBuilder(uri("/actuator/health")).GET().build();
+    try {
+      await(name + " healthy")
+          .atMost(timeout)
+          .pollInterval(Duration.ofMillis(500))
+          .ignoreExceptionsInstanceOf(IOException.class)
+          .until(
+              () -> {
+                if (!process.isAlive()) {
+                  throw new AssertionError(
+                      name + " exited with " + process.exitValue() + "; its log ends:\n" + tail());
+                }
+                var response = http.send(request, HttpResponse.BodyHandlers.ofString());
+                return response.statusCode() == 200 && response.body().contains("\"UP\"");
+              });
+    } catch (ConditionTimeoutException e) {
+      throw new AssertionError(
+          name + " not healthy after " + timeout + "; its log ends:\n" + tail(), e);
+    }
+  }
+
+  /** The last lines the process wrote, for failure messages. */
+  String tail() {
+    try {
+      var lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+      var from = Math.max(0, lines.size() - 60);
+      return "---- " + log + " ----\n" + String.join("\n", lines.subList(from, lines.size()));
+    } catch (IOException | UncheckedIOException e) {
+      return "(cannot read " + log + ": " + e + ")";
+    }
+  }
+
+  @Override
+  public void close() throws InterruptedException {
+    process.destroy();
+    if (!process.waitFor(GRACE.toSeconds(), TimeUnit.SECONDS)) {
+      process.destroyForcibly();
+      process.waitFor(GRACE.toSeconds(), TimeUnit.SECONDS);
+    }
+    try {
+      Runtime.getRuntime().removeShutdownHook(reaper);
+    } catch (IllegalStateException shuttingDown) {
+      // the hook runs anyway; the process is already gone
+    }
+  }
+}
