@@ -2,7 +2,7 @@ package io.driftless.command.bench;
 
 import io.driftless.command.CommandSideApplication;
 import io.driftless.command.support.Api;
-import io.driftless.command.support.LocalServices;
+import io.driftless.events.testing.LocalServices;
 import java.util.Arrays;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;

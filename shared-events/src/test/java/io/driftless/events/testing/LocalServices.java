@@ -1,4 +1,4 @@
-package io.driftless.command.support;
+package io.driftless.events.testing;
 
 import java.sql.DriverManager;
 import java.sql.SQLException;
