@@ -15,9 +15,11 @@ import java.util.List;
 import java.util.concurrent.TimeoutException;
 
 /**
- * Publishes envelopes to the topic exchange as persistent messages with publisher confirms, and
- * waits for the confirms of the whole batch. Any failure closes the channel and throws, so the
- * relay retries the batch on a fresh channel.
+ * Publishes envelopes to the topic exchange as persistent, mandatory messages with publisher
+ * confirms, and waits for the confirms of the whole batch. An event that no queue takes is returned
+ * by the broker and fails the batch: events wait in the store until a consumer queue is bound,
+ * instead of being confirmed into nowhere. Any failure closes the channel and throws, so the relay
+ * retries the batch on a fresh channel.
  */
 public final class RabbitMqEventSink implements EventSink, AutoCloseable {
 
@@ -26,6 +28,8 @@ public final class RabbitMqEventSink implements EventSink, AutoCloseable {
   private final long confirmTimeoutMillis;
   private Connection connection;
   private Channel channel;
+  private final java.util.concurrent.atomic.AtomicInteger returned =
+      new java.util.concurrent.atomic.AtomicInteger();
 
   public RabbitMqEventSink(ConnectionFactory factory, String exchange, long confirmTimeoutMillis) {
     this.factory = factory;
@@ -40,6 +44,7 @@ public final class RabbitMqEventSink implements EventSink, AutoCloseable {
     }
     try {
       var ch = channel();
+      returned.set(0);
       for (var envelope : batch) {
         ch.basicPublish(
             exchange,
@@ -49,6 +54,10 @@ public final class RabbitMqEventSink implements EventSink, AutoCloseable {
             EventCodec.encode(envelope));
       }
       ch.waitForConfirmsOrDie(confirmTimeoutMillis);
+      if (returned.get() > 0) {
+        throw new IllegalStateException(
+            returned.get() + " events reached no queue on " + exchange + "; retrying the batch");
+      }
     } catch (IOException | TimeoutException | InterruptedException | RuntimeException e) {
       if (e instanceof InterruptedException) {
         Thread.currentThread().interrupt();
@@ -76,6 +85,9 @@ public final class RabbitMqEventSink implements EventSink, AutoCloseable {
       }
       channel = connection.createChannel();
       channel.confirmSelect();
+      // Published as mandatory: the broker returns (before confirming) an event no queue takes,
+      // and the batch fails, so the token stays until a consumer queue is bound.
+      channel.addReturnListener(r -> returned.incrementAndGet());
       channel.exchangeDeclare(exchange, BuiltinExchangeType.TOPIC, true);
     }
     return channel;

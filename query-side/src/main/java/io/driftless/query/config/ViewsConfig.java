@@ -24,7 +24,6 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.datasource.DriverManagerDataSource;
 import org.springframework.transaction.PlatformTransactionManager;
-import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * The views and their delivery. {@code driftless.delivery.mode=rabbitmq} (distributed) consumes the
@@ -43,7 +42,7 @@ class ViewsConfig {
     return new ProjectionApplier(
         List.of(new HistoryProjection(keep), new OverviewProjection(), new InventoryProjection()),
         JdbcClient.create(dataSource),
-        new TransactionTemplate(transactions));
+        ProjectionApplier.transactions(transactions));
   }
 
   @Bean

@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.TransactionDefinition;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
@@ -31,6 +33,17 @@ public final class ProjectionApplier {
     this.projections = List.copyOf(projections);
     this.jdbc = jdbc;
     this.transactions = transactions;
+  }
+
+  /**
+   * The transactions views commit in: READ COMMITTED. Every decision reads with a row lock ({@code
+   * FOR UPDATE} or an upsert) anyway, and it avoids the gap-lock deadlocks REPEATABLE READ causes
+   * on the first events of new aggregates.
+   */
+  public static TransactionTemplate transactions(PlatformTransactionManager manager) {
+    var template = new TransactionTemplate(manager);
+    template.setIsolationLevel(TransactionDefinition.ISOLATION_READ_COMMITTED);
+    return template;
   }
 
   /** The views, by name. */

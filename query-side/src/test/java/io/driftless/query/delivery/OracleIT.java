@@ -31,7 +31,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.support.JdbcTransactionManager;
-import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * The oracle test: 20,000+ events of 240 aggregates (App and ResourceChange, so the multi-aggregate
@@ -128,7 +127,7 @@ class OracleIT {
             List.of(
                 new HistoryProjection(KEEP), new OverviewProjection(), new InventoryProjection()),
             JdbcClient.create(dataSource),
-            new TransactionTemplate(new JdbcTransactionManager(dataSource)));
+            ProjectionApplier.transactions(new JdbcTransactionManager(dataSource)));
     var repair = new GapRepair(new EventStoreReader(JdbcClient.create(dataSource)), applier);
     var started =
         new RabbitViewDelivery(

@@ -81,7 +81,9 @@ class DistributedTwoProcessIT {
             Path.of("..", "command-side", "target", "driftless-command-side.jar"),
             commandSideArgs(),
             Path.of("target", "e2e-" + RUN + "-command-side.log"));
-    // The query side must have bound its queue before the relay publishes anything.
+    // The query side must have bound its queue before the relay publishes anything: the relay
+    // publishes `mandatory` but has no return listener, so an event nobody's queue is bound for
+    // yet is confirmed and never reaches the views.
     querySide.awaitHealthy(STARTUP);
     commandSide.awaitHealthy(STARTUP);
   }
