@@ -155,14 +155,11 @@ final class BenchViews implements AutoCloseable {
 
   /** Waits until {@code events} are done; returns System.nanoTime() at that point. */
   long awaitDone(long events, Duration timeout) throws InterruptedException {
-    var deadline = System.nanoTime() + timeout.toNanos();
-    while (done() < events) {
-      if (System.nanoTime() > deadline) {
-        throw new IllegalStateException(
-            "only " + done() + " of " + events + " events applied after " + timeout);
-      }
-      Thread.sleep(2);
-    }
+    org.awaitility.Awaitility.await()
+        .atMost(timeout)
+        .pollInterval(Duration.ofMillis(2))
+        .pollDelay(Duration.ZERO)
+        .until(() -> done() >= events);
     return System.nanoTime();
   }
 
