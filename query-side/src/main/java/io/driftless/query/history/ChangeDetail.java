@@ -15,6 +15,20 @@ record ChangeDetail(
     String error,
     List<ResourceChangeView> changes) {
 
+  /** The same change with its resources. */
+  ChangeDetail withChanges(List<ResourceChangeView> resources) {
+    return new ChangeDetail(
+        changeId,
+        trigger,
+        startedAt,
+        finishedAt,
+        successful,
+        description,
+        namespaces,
+        error,
+        resources);
+  }
+
   /** One resource of the change. */
   record ResourceChangeView(
       String namespace,

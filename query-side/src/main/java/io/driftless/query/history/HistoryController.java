@@ -52,18 +52,18 @@ class HistoryController {
   ChangeDetail change(
       @PathVariable String namespace, @PathVariable String app, @PathVariable String changeId) {
     var appId = namespace + "/" + app;
-    var summary =
+    var change =
         jdbc.sql(COLUMNS + " WHERE app_id = ? AND change_id = ?")
             .params(appId, changeId)
-            .query((rs, row) -> summary(rs))
+            .query((rs, row) -> detail(rs, List.of()))
             .optional()
             .orElseThrow(() -> new NotFoundException("no change " + changeId + " of " + appId));
-    var error =
-        jdbc.sql("SELECT error FROM app_change WHERE app_id = ? AND change_id = ?")
-            .params(appId, changeId)
-            .query(String.class)
-            .optional()
-            .orElse(null);
+    return change.withChanges(resources(appId, changeId));
+  }
+
+  private static ChangeDetail detail(ResultSet rs, List<ChangeDetail.ResourceChangeView> resources)
+      throws SQLException {
+    var summary = summary(rs);
     return new ChangeDetail(
         summary.changeId(),
         summary.trigger(),
@@ -72,8 +72,8 @@ class HistoryController {
         summary.successful(),
         summary.description(),
         summary.namespaces(),
-        error,
-        resources(appId, changeId));
+        rs.getString(8),
+        resources);
   }
 
   private List<ChangeDetail.ResourceChangeView> resources(String appId, String changeId) {
