@@ -10,10 +10,18 @@ import io.driftless.events.ResourceEvent;
 import io.driftless.events.ResourceUpdated;
 import io.driftless.query.projection.ChangeIds;
 import io.driftless.query.projection.Json;
+import io.driftless.query.projection.MultiRow;
 import io.driftless.query.projection.Projection;
 import java.sql.Timestamp;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
@@ -56,114 +64,271 @@ public final class HistoryProjection implements Projection {
   }
 
   @Override
-  public void apply(EventEnvelope event, JdbcClient jdbc) {
-    var payload = event.payload();
-    if (payload instanceof AppChangeStarted e) {
-      started(e, jdbc);
-    } else if (payload instanceof AppChangeFinished e) {
-      finished(e, jdbc);
-    } else if (payload instanceof ResourceCreated e) {
-      resource(e, "create", Json.write(e.fields()), null, jdbc);
-    } else if (payload instanceof ResourceUpdated e) {
-      resource(e, "update", Json.write(e.fields()), null, jdbc);
-    } else if (payload instanceof ResourceDeleted e) {
-      resource(e, "delete", "[]", null, jdbc);
-    } else if (payload instanceof ResourceApplyFailed e) {
-      resource(e, e.op(), "[]", e.reason(), jdbc);
-    }
-  }
-
-  private void started(AppChangeStarted e, JdbcClient jdbc) {
-    jdbc.sql(
-            "INSERT INTO app_change (app_id, change_id, change_number, change_trigger, started_at,"
-                + " description, namespaces) VALUES (?, ?, ?, ?, ?, ?, ?)")
-        .params(
-            e.appId(),
-            e.changeId(),
-            e.changeNumber(),
-            e.trigger().wireName(),
-            Timestamp.from(e.startedAt()),
-            e.description(),
-            Json.write(e.namespaces()))
-        .update();
-    prune(e.appId(), e.changeNumber() - keep + 1, jdbc);
-  }
-
-  private static void prune(String appId, long lowestKept, JdbcClient jdbc) {
-    if (lowestKept <= 1) {
-      return;
-    }
-    // The floor row first: it serialises this prune with resource rows being added (below).
-    jdbc.sql(
-            "INSERT INTO app_history_floor (app_id, lowest_kept) VALUES (?, ?)"
-                + " ON DUPLICATE KEY UPDATE lowest_kept = GREATEST(lowest_kept, VALUES(lowest_kept))")
-        .params(appId, lowestKept)
-        .update();
-    jdbc.sql("DELETE FROM app_change WHERE app_id = ? AND change_number < ?")
-        .params(appId, lowestKept)
-        .update();
-    jdbc.sql("DELETE FROM app_change_resource WHERE app_id = ? AND change_number < ?")
-        .params(appId, lowestKept)
-        .update();
-  }
-
-  private static void finished(AppChangeFinished e, JdbcClient jdbc) {
-    jdbc.sql(
-            "UPDATE app_change SET finished_at = ?, successful = ?, description = ?, error = ?"
-                + " WHERE app_id = ? AND change_id = ?")
-        .params(
-            Timestamp.from(e.finishedAt()),
-            e.successful(),
-            e.description(),
-            e.error(),
-            e.appId(),
-            e.changeId())
-        .update();
-  }
-
-  private static void resource(
-      ResourceEvent e, String op, String fields, String error, JdbcClient jdbc) {
-    var number = ChangeIds.numberOf(e.changeId());
-    if (number < floor(e.appId(), jdbc)) {
-      return;
-    }
-    var ref = e.resource();
-    jdbc.sql(
-            "INSERT INTO app_change_resource (app_id, change_id, resource_id, change_number,"
-                + " namespace, name, kind, api_version, op, fields, error)"
-                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-                + " ON DUPLICATE KEY UPDATE op = VALUES(op), fields = VALUES(fields),"
-                + " error = VALUES(error), api_version = VALUES(api_version)")
-        .params(
-            List.of(
-                e.appId(),
-                e.changeId(),
-                e.resourceId(),
-                number,
-                ref.namespace(),
-                ref.name(),
-                ref.kind(),
-                ref.apiVersion(),
-                op,
-                fields))
-        .param(error)
-        .update();
+  public Batch batch() {
+    return new HistoryBatch(keep);
   }
 
   /**
-   * The app's floor, read with a lock on its row (created if missing): a concurrent prune of the
-   * same app either finished before (its floor is seen) or waits until this row is in (and then
-   * deletes it). Without the lock a late resource row of a pruned change could survive.
+   * One batch of the history. Floors are locked first (rows created if missing, then read {@code
+   * FOR UPDATE}, in key order), then the batch's raised floors, changes and resource rows are
+   * computed in memory and written with one statement per table. Dropping rows below the floor
+   * after the batch gives what applying the events one by one gives: the floor only rises, so a row
+   * is kept exactly when its change number is at or above the final floor.
    */
-  private static long floor(String appId, JdbcClient jdbc) {
-    jdbc.sql(
-            "INSERT INTO app_history_floor (app_id, lowest_kept) VALUES (?, 0)"
-                + " ON DUPLICATE KEY UPDATE lowest_kept = lowest_kept")
-        .param(appId)
-        .update();
-    return jdbc.sql("SELECT lowest_kept FROM app_history_floor WHERE app_id = ? FOR UPDATE")
-        .param(appId)
-        .query(Long.class)
-        .single();
+  private static final class HistoryBatch implements Batch {
+
+    private final int keep;
+    private final Map<List<String>, ChangeRow> changes = new TreeMap<>(KEY_ORDER);
+    private final Map<List<String>, Finish> finishes = new TreeMap<>(KEY_ORDER);
+    private final Map<List<String>, Object[]> resources = new TreeMap<>(KEY_ORDER);
+    private final Map<String, Long> pruneTo = new TreeMap<>();
+    private final Set<String> floorApps = new TreeSet<>();
+
+    HistoryBatch(int keep) {
+      this.keep = keep;
+    }
+
+    @Override
+    public void add(EventEnvelope event) {
+      var payload = event.payload();
+      if (payload instanceof AppChangeStarted e) {
+        changes.put(List.of(e.appId(), e.changeId()), ChangeRow.started(e));
+        var lowestKept = e.changeNumber() - keep + 1;
+        if (lowestKept > 1) {
+          pruneTo.merge(e.appId(), lowestKept, Math::max);
+          floorApps.add(e.appId());
+        }
+      } else if (payload instanceof AppChangeFinished e) {
+        var key = List.of(e.appId(), e.changeId());
+        var row = changes.get(key);
+        if (row != null) {
+          changes.put(key, row.finished(e));
+        } else {
+          finishes.put(key, new Finish(e));
+        }
+      } else if (payload instanceof ResourceCreated e) {
+        resource(e, "create", Json.write(e.fields()), null);
+      } else if (payload instanceof ResourceUpdated e) {
+        resource(e, "update", Json.write(e.fields()), null);
+      } else if (payload instanceof ResourceDeleted e) {
+        resource(e, "delete", "[]", null);
+      } else if (payload instanceof ResourceApplyFailed e) {
+        resource(e, e.op(), "[]", e.reason());
+      }
+    }
+
+    private void resource(ResourceEvent e, String op, String fields, String error) {
+      var ref = e.resource();
+      floorApps.add(e.appId());
+      resources.put(
+          List.of(e.appId(), e.changeId(), e.resourceId()),
+          new Object[] {
+            e.appId(),
+            e.changeId(),
+            e.resourceId(),
+            ChangeIds.numberOf(e.changeId()),
+            ref.namespace(),
+            ref.name(),
+            ref.kind(),
+            ref.apiVersion(),
+            op,
+            fields,
+            error
+          });
+    }
+
+    @Override
+    public void flush(JdbcClient jdbc) {
+      var floors = lockFloors(jdbc);
+      var raised = new TreeMap<String, Long>();
+      pruneTo.forEach(
+          (appId, lowestKept) -> {
+            if (lowestKept > floors.getOrDefault(appId, 0L)) {
+              raised.put(appId, lowestKept);
+              floors.put(appId, lowestKept);
+            }
+          });
+      readFinished(jdbc);
+      var changeRows = new ArrayList<Object[]>();
+      changes.forEach(
+          (key, row) -> {
+            if (row.number() >= floors.getOrDefault(key.get(0), 0L)) {
+              changeRows.add(row.values(key.get(0), key.get(1)));
+            }
+          });
+      MultiRow.insert(
+          jdbc,
+          "INSERT INTO app_change (app_id, change_id, change_number, change_trigger, started_at,"
+              + " description, namespaces, finished_at, successful, error) VALUES ",
+          changeRows,
+          " ON DUPLICATE KEY UPDATE description = VALUES(description),"
+              + " finished_at = VALUES(finished_at), successful = VALUES(successful),"
+              + " error = VALUES(error)");
+      var resourceRows = new ArrayList<Object[]>();
+      resources.forEach(
+          (key, row) -> {
+            if ((long) row[3] >= floors.getOrDefault(key.get(0), 0L)) {
+              resourceRows.add(row);
+            }
+          });
+      MultiRow.insert(
+          jdbc,
+          "INSERT INTO app_change_resource (app_id, change_id, resource_id, change_number,"
+              + " namespace, name, kind, api_version, op, fields, error) VALUES ",
+          resourceRows,
+          " ON DUPLICATE KEY UPDATE op = VALUES(op), fields = VALUES(fields),"
+              + " error = VALUES(error), api_version = VALUES(api_version)");
+      prune(jdbc, raised);
+    }
+
+    /**
+     * Locks the floor row of every app whose resources or pruning this batch touches (created at 0
+     * if missing), in key order: a concurrent batch pruning the same app either committed before
+     * (its floor is read here) or waits until this one's rows are in (and then deletes them).
+     */
+    private Map<String, Long> lockFloors(JdbcClient jdbc) {
+      var floors = new HashMap<String, Long>();
+      if (floorApps.isEmpty()) {
+        return floors;
+      }
+      var apps = List.copyOf(floorApps);
+      MultiRow.insert(
+          jdbc,
+          "INSERT INTO app_history_floor (app_id, lowest_kept) VALUES ",
+          apps.stream().map(app -> new Object[] {app, 0L}).toList(),
+          " ON DUPLICATE KEY UPDATE lowest_kept = lowest_kept");
+      MultiRow.select(
+          jdbc,
+          "SELECT app_id, lowest_kept FROM app_history_floor WHERE app_id IN (",
+          List.of(),
+          apps,
+          ") ORDER BY app_id FOR UPDATE",
+          rs -> {
+            floors.put(rs.getString(1), rs.getLong(2));
+          });
+      return floors;
+    }
+
+    /** Finishes of changes started in an earlier batch: read those rows, finish them in memory. */
+    private void readFinished(JdbcClient jdbc) {
+      if (finishes.isEmpty()) {
+        return;
+      }
+      var keys = new ArrayList<Object[]>();
+      finishes.keySet().forEach(key -> keys.add(key.toArray()));
+      for (int from = 0; from < keys.size(); from += 250) {
+        var chunk = keys.subList(from, Math.min(keys.size(), from + 250));
+        var params = new ArrayList<Object>();
+        chunk.forEach(key -> params.addAll(List.of(key)));
+        jdbc.sql(
+                "SELECT app_id, change_id, change_number, change_trigger, started_at, namespaces"
+                    + " FROM app_change WHERE "
+                    + String.join(
+                        " OR ",
+                        Collections.nCopies(chunk.size(), "(app_id = ? AND change_id = ?)")))
+            .params(params)
+            .query(
+                rs -> {
+                  var key = List.of(rs.getString(1), rs.getString(2));
+                  var row =
+                      new ChangeRow(
+                          rs.getLong(3),
+                          rs.getString(4),
+                          rs.getTimestamp(5),
+                          null,
+                          rs.getString(6),
+                          null,
+                          null,
+                          null);
+                  changes.put(key, row.finished(finishes.get(key).event()));
+                });
+      }
+    }
+
+    private static void prune(JdbcClient jdbc, Map<String, Long> raised) {
+      if (raised.isEmpty()) {
+        return;
+      }
+      var rows = new ArrayList<Object[]>();
+      raised.forEach((appId, lowestKept) -> rows.add(new Object[] {appId, lowestKept}));
+      MultiRow.where(
+          jdbc, "DELETE FROM app_change WHERE ", "app_id = ? AND change_number < ?", rows, "");
+      MultiRow.where(
+          jdbc,
+          "DELETE FROM app_change_resource WHERE ",
+          "app_id = ? AND change_number < ?",
+          rows,
+          "");
+      MultiRow.insert(
+          jdbc,
+          "INSERT INTO app_history_floor (app_id, lowest_kept) VALUES ",
+          rows,
+          " ON DUPLICATE KEY UPDATE lowest_kept = VALUES(lowest_kept)");
+    }
+  }
+
+  private static final Comparator<List<String>> KEY_ORDER =
+      (a, b) -> {
+        for (int i = 0; i < a.size(); i++) {
+          var c = a.get(i).compareTo(b.get(i));
+          if (c != 0) {
+            return c;
+          }
+        }
+        return 0;
+      };
+
+  /** A finish whose change row is in the table already. */
+  private record Finish(AppChangeFinished event) {}
+
+  /** An {@code app_change} row as the batch leaves it. */
+  private record ChangeRow(
+      long number,
+      String trigger,
+      Timestamp startedAt,
+      String description,
+      String namespaces,
+      Timestamp finishedAt,
+      Boolean successful,
+      String error) {
+
+    static ChangeRow started(AppChangeStarted e) {
+      return new ChangeRow(
+          e.changeNumber(),
+          e.trigger().wireName(),
+          Timestamp.from(e.startedAt()),
+          e.description(),
+          Json.write(e.namespaces()),
+          null,
+          null,
+          null);
+    }
+
+    ChangeRow finished(AppChangeFinished e) {
+      return new ChangeRow(
+          number,
+          trigger,
+          startedAt,
+          e.description(),
+          namespaces,
+          Timestamp.from(e.finishedAt()),
+          e.successful(),
+          e.error());
+    }
+
+    Object[] values(String appId, String changeId) {
+      return new Object[] {
+        appId,
+        changeId,
+        number,
+        trigger,
+        startedAt,
+        description,
+        namespaces,
+        finishedAt,
+        successful,
+        error
+      };
+    }
   }
 }

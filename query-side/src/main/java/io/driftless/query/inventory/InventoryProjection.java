@@ -6,8 +6,13 @@ import io.driftless.events.ResourceApplyFailed;
 import io.driftless.events.ResourceCreated;
 import io.driftless.events.ResourceDeleted;
 import io.driftless.events.ResourceEvent;
+import io.driftless.events.ResourceRef;
 import io.driftless.events.ResourceUpdated;
+import io.driftless.query.projection.MultiRow;
 import io.driftless.query.projection.Projection;
+import java.util.ArrayList;
+import java.util.Map;
+import java.util.TreeMap;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
@@ -35,59 +40,97 @@ public final class InventoryProjection implements Projection {
   }
 
   @Override
-  public void apply(EventEnvelope event, JdbcClient jdbc) {
-    var payload = event.payload();
-    if (payload instanceof ResourceCreated e) {
-      upsert(e, "create", e.appliedHash(), true, jdbc);
-    } else if (payload instanceof ResourceUpdated e) {
-      upsert(e, "update", e.appliedHash(), true, jdbc);
-    } else if (payload instanceof ResourceDeleted e) {
-      upsert(e, "delete", null, false, jdbc);
-    } else if (payload instanceof ResourceApplyFailed e) {
-      failed(e, jdbc);
+  public Batch batch() {
+    return new InventoryBatch();
+  }
+
+  /**
+   * The last state per resource in the batch; one upsert for full rows, one for failed attempts.
+   */
+  private static final class InventoryBatch implements Batch {
+
+    private final Map<String, Row> rows = new TreeMap<>();
+
+    @Override
+    public void add(EventEnvelope event) {
+      var payload = event.payload();
+      if (payload instanceof ResourceCreated e) {
+        rows.put(e.resourceId(), Row.full(e, "create", e.appliedHash(), true));
+      } else if (payload instanceof ResourceUpdated e) {
+        rows.put(e.resourceId(), Row.full(e, "update", e.appliedHash(), true));
+      } else if (payload instanceof ResourceDeleted e) {
+        rows.put(e.resourceId(), Row.full(e, "delete", null, false));
+      } else if (payload instanceof ResourceApplyFailed e) {
+        var op = e.op() + "-failed";
+        rows.compute(
+            e.resourceId(),
+            (id, row) -> row == null ? Row.failed(e, op) : row.attempted(op, e.changeId()));
+      }
+    }
+
+    @Override
+    public void flush(JdbcClient jdbc) {
+      var head =
+          "INSERT INTO resource_inventory (resource_id, app_id, namespace, name, kind,"
+              + " api_version, last_op, last_change_id, applied_hash, live) VALUES ";
+      var full = new ArrayList<Object[]>();
+      var failed = new ArrayList<Object[]>();
+      rows.forEach((id, row) -> (row.full() ? full : failed).add(row.values(id)));
+      MultiRow.insert(
+          jdbc,
+          head,
+          full,
+          " ON DUPLICATE KEY UPDATE api_version = VALUES(api_version), last_op = VALUES(last_op),"
+              + " last_change_id = VALUES(last_change_id), applied_hash = VALUES(applied_hash),"
+              + " live = VALUES(live)");
+      // A failed attempt on a row from an earlier batch keeps its hash and liveness.
+      MultiRow.insert(
+          jdbc,
+          head,
+          failed,
+          " ON DUPLICATE KEY UPDATE last_op = VALUES(last_op),"
+              + " last_change_id = VALUES(last_change_id)");
     }
   }
 
-  private static void upsert(
-      ResourceEvent e, String op, String hash, boolean live, JdbcClient jdbc) {
-    var ref = e.resource();
-    jdbc.sql(
-            "INSERT INTO resource_inventory (resource_id, app_id, namespace, name, kind,"
-                + " api_version, last_op, last_change_id, applied_hash, live)"
-                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON DUPLICATE KEY UPDATE"
-                + " api_version = VALUES(api_version), last_op = VALUES(last_op),"
-                + " last_change_id = VALUES(last_change_id), applied_hash = VALUES(applied_hash),"
-                + " live = VALUES(live)")
-        .params(
-            e.resourceId(),
-            e.appId(),
-            ref.namespace(),
-            ref.name(),
-            ref.kind(),
-            ref.apiVersion(),
-            op,
-            e.changeId(),
-            hash,
-            live)
-        .update();
-  }
+  /**
+   * A resource's row after the batch's events: {@code full} if an apply in this batch set all of
+   * it, otherwise only {@code lastOp} and {@code lastChangeId} of a failed attempt are news.
+   */
+  private record Row(
+      boolean full,
+      String appId,
+      ResourceRef ref,
+      String lastOp,
+      String lastChangeId,
+      String appliedHash,
+      boolean live) {
 
-  private static void failed(ResourceApplyFailed e, JdbcClient jdbc) {
-    var ref = e.resource();
-    jdbc.sql(
-            "INSERT INTO resource_inventory (resource_id, app_id, namespace, name, kind,"
-                + " api_version, last_op, last_change_id, applied_hash, live)"
-                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, FALSE) ON DUPLICATE KEY UPDATE"
-                + " last_op = VALUES(last_op), last_change_id = VALUES(last_change_id)")
-        .params(
-            e.resourceId(),
-            e.appId(),
-            ref.namespace(),
-            ref.name(),
-            ref.kind(),
-            ref.apiVersion(),
-            e.op() + "-failed",
-            e.changeId())
-        .update();
+    static Row full(ResourceEvent e, String op, String hash, boolean live) {
+      return new Row(true, e.appId(), e.resource(), op, e.changeId(), hash, live);
+    }
+
+    static Row failed(ResourceEvent e, String op) {
+      return new Row(false, e.appId(), e.resource(), op, e.changeId(), null, false);
+    }
+
+    Row attempted(String op, String changeId) {
+      return new Row(full, appId, ref, op, changeId, appliedHash, live);
+    }
+
+    Object[] values(String resourceId) {
+      return new Object[] {
+        resourceId,
+        appId,
+        ref.namespace(),
+        ref.name(),
+        ref.kind(),
+        ref.apiVersion(),
+        lastOp,
+        lastChangeId,
+        appliedHash,
+        live
+      };
+    }
   }
 }

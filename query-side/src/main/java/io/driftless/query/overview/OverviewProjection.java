@@ -9,9 +9,16 @@ import io.driftless.events.ResourceDeleted;
 import io.driftless.events.ResourceEvent;
 import io.driftless.events.ResourceUpdated;
 import io.driftless.query.projection.Json;
+import io.driftless.query.projection.MultiRow;
 import io.driftless.query.projection.Projection;
 import java.sql.Timestamp;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
@@ -49,60 +56,213 @@ public final class OverviewProjection implements Projection {
   }
 
   @Override
-  public void apply(EventEnvelope event, JdbcClient jdbc) {
-    var payload = event.payload();
-    if (payload instanceof AppChangeStarted e) {
-      started(e, jdbc);
-    } else if (payload instanceof AppChangeFinished e) {
-      jdbc.sql(
-              "UPDATE app_overview SET change_in_progress = NULL, last_change_id = ?,"
-                  + " last_change_at = ?, last_change_successful = ? WHERE app_id = ?")
-          .params(e.changeId(), Timestamp.from(e.finishedAt()), e.successful(), e.appId())
-          .update();
-    } else if (payload instanceof AppDeleted e) {
-      jdbc.sql("UPDATE app_overview SET deleted = TRUE WHERE app_id = ?").param(e.appId()).update();
-    } else if (payload instanceof ResourceCreated || payload instanceof ResourceUpdated) {
-      live((ResourceEvent) payload, true, jdbc);
-    } else if (payload instanceof ResourceDeleted e) {
-      live(e, false, jdbc);
+  public Batch batch() {
+    return new OverviewBatch();
+  }
+
+  /**
+   * Collects the batch's App events per app and the liveness transitions per resource. At flush it
+   * reads the rows those events need (each owned by one aggregate whose offset is locked), folds
+   * the events in memory and writes the results with one upsert per table; the live counts, shared
+   * by all resources of an app, change by summed deltas.
+   */
+  private static final class OverviewBatch implements Batch {
+
+    private final Map<String, List<Object>> appEvents = new TreeMap<>();
+    private final Map<String, List<ResourceEvent>> resourceEvents = new TreeMap<>();
+
+    @Override
+    public void add(EventEnvelope event) {
+      var payload = event.payload();
+      if (payload instanceof AppChangeStarted e) {
+        appEvents.computeIfAbsent(e.appId(), id -> new ArrayList<>()).add(e);
+      } else if (payload instanceof AppChangeFinished e) {
+        appEvents.computeIfAbsent(e.appId(), id -> new ArrayList<>()).add(e);
+      } else if (payload instanceof AppDeleted e) {
+        appEvents.computeIfAbsent(e.appId(), id -> new ArrayList<>()).add(e);
+      } else if (payload instanceof ResourceCreated
+          || payload instanceof ResourceUpdated
+          || payload instanceof ResourceDeleted) {
+        var e = (ResourceEvent) payload;
+        resourceEvents.computeIfAbsent(e.resourceId(), id -> new ArrayList<>()).add(e);
+      }
+    }
+
+    @Override
+    public void flush(JdbcClient jdbc) {
+      flushApps(jdbc);
+      flushResources(jdbc);
+    }
+
+    private void flushApps(JdbcClient jdbc) {
+      if (appEvents.isEmpty()) {
+        return;
+      }
+      var rows = new TreeMap<String, AppRow>();
+      MultiRow.select(
+          jdbc,
+          "SELECT app_id, namespace, name, namespaces, change_in_progress, last_change_id,"
+              + " last_change_at, last_change_successful, deleted FROM app_overview"
+              + " WHERE app_id IN (",
+          List.of(),
+          List.copyOf(appEvents.keySet()),
+          ")",
+          rs -> {
+            var successful = rs.getBoolean(8);
+            var successKnown = !rs.wasNull();
+            rows.put(
+                rs.getString(1),
+                new AppRow(
+                    rs.getString(2),
+                    rs.getString(3),
+                    rs.getString(4),
+                    rs.getString(5),
+                    rs.getString(6),
+                    rs.getTimestamp(7),
+                    successKnown ? successful : null,
+                    rs.getBoolean(9)));
+          });
+      appEvents.forEach(
+          (appId, events) -> {
+            for (var event : events) {
+              rows.compute(appId, (id, row) -> AppRow.fold(id, row, event));
+            }
+          });
+      var values = new ArrayList<Object[]>();
+      rows.forEach((appId, row) -> values.add(row.values(appId)));
+      MultiRow.insert(
+          jdbc,
+          "INSERT INTO app_overview (app_id, namespace, name, namespaces, change_in_progress,"
+              + " last_change_id, last_change_at, last_change_successful, deleted) VALUES ",
+          values,
+          " ON DUPLICATE KEY UPDATE namespaces = VALUES(namespaces),"
+              + " change_in_progress = VALUES(change_in_progress),"
+              + " last_change_id = VALUES(last_change_id), last_change_at = VALUES(last_change_at),"
+              + " last_change_successful = VALUES(last_change_successful),"
+              + " deleted = VALUES(deleted)");
+    }
+
+    private void flushResources(JdbcClient jdbc) {
+      if (resourceEvents.isEmpty()) {
+        return;
+      }
+      var live = new HashMap<String, Boolean>();
+      MultiRow.select(
+          jdbc,
+          "SELECT resource_id, live FROM overview_resource WHERE resource_id IN (",
+          List.of(),
+          List.copyOf(resourceEvents.keySet()),
+          ")",
+          rs -> {
+            live.put(rs.getString(1), rs.getBoolean(2));
+          });
+      var changed = new ArrayList<Object[]>();
+      var deltas = new TreeMap<List<String>, Long>(COUNT_ORDER);
+      resourceEvents.forEach(
+          (resourceId, events) -> {
+            var was = live.getOrDefault(resourceId, false);
+            var now = was;
+            var delta = 0L;
+            var flipped = false;
+            for (var e : events) {
+              var next = !(e instanceof ResourceDeleted);
+              if (next != now) {
+                delta += next ? 1 : -1;
+                now = next;
+                flipped = true;
+              }
+            }
+            // Written whenever one event flipped it, as one-by-one would (a count row at 0 stays).
+            if (flipped) {
+              changed.add(new Object[] {resourceId, now});
+              var first = events.get(0);
+              deltas.merge(List.of(first.appId(), first.resource().kind()), delta, Long::sum);
+            }
+          });
+      MultiRow.insert(
+          jdbc,
+          "INSERT INTO overview_resource (resource_id, live) VALUES ",
+          changed,
+          " ON DUPLICATE KEY UPDATE live = VALUES(live)");
+      var counts = new ArrayList<Object[]>();
+      deltas.forEach((key, delta) -> counts.add(new Object[] {key.get(0), key.get(1), delta}));
+      MultiRow.insert(
+          jdbc,
+          "INSERT INTO app_resource_count (app_id, kind, live) VALUES ",
+          counts,
+          " ON DUPLICATE KEY UPDATE live = live + VALUES(live)");
     }
   }
 
-  private static void started(AppChangeStarted e, JdbcClient jdbc) {
-    var slash = e.appId().indexOf('/');
-    jdbc.sql(
-            "INSERT INTO app_overview (app_id, namespace, name, namespaces, change_in_progress,"
-                + " deleted) VALUES (?, ?, ?, ?, ?, FALSE) ON DUPLICATE KEY UPDATE"
-                + " namespaces = VALUES(namespaces), change_in_progress = VALUES(change_in_progress),"
-                + " deleted = FALSE")
-        .params(
-            e.appId(),
-            e.appId().substring(0, slash),
-            e.appId().substring(slash + 1),
+  private static final Comparator<List<String>> COUNT_ORDER =
+      Comparator.<List<String>, String>comparing(key -> key.get(0))
+          .thenComparing(key -> key.get(1));
+
+  /** An {@code app_overview} row. */
+  private record AppRow(
+      String namespace,
+      String name,
+      String namespaces,
+      String changeInProgress,
+      String lastChangeId,
+      Timestamp lastChangeAt,
+      Boolean lastChangeSuccessful,
+      boolean deleted) {
+
+    /** The row after one App event; a finish or delete before any start changes nothing. */
+    static AppRow fold(String appId, AppRow row, Object event) {
+      if (event instanceof AppChangeStarted e) {
+        var slash = appId.indexOf('/');
+        return new AppRow(
+            row == null ? appId.substring(0, slash) : row.namespace,
+            row == null ? appId.substring(slash + 1) : row.name,
             Json.write(e.namespaces()),
-            e.changeId())
-        .update();
-  }
-
-  private static void live(ResourceEvent e, boolean live, JdbcClient jdbc) {
-    var was =
-        jdbc.sql("SELECT live FROM overview_resource WHERE resource_id = ?")
-            .param(e.resourceId())
-            .query(Boolean.class)
-            .optional()
-            .orElse(false);
-    if (was == live) {
-      return;
+            e.changeId(),
+            row == null ? null : row.lastChangeId,
+            row == null ? null : row.lastChangeAt,
+            row == null ? null : row.lastChangeSuccessful,
+            false);
+      }
+      if (row == null) {
+        return null;
+      }
+      if (event instanceof AppChangeFinished e) {
+        return new AppRow(
+            row.namespace,
+            row.name,
+            row.namespaces,
+            null,
+            e.changeId(),
+            Timestamp.from(e.finishedAt()),
+            e.successful(),
+            row.deleted);
+      }
+      if (event instanceof AppDeleted) {
+        return new AppRow(
+            row.namespace,
+            row.name,
+            row.namespaces,
+            row.changeInProgress,
+            row.lastChangeId,
+            row.lastChangeAt,
+            row.lastChangeSuccessful,
+            true);
+      }
+      return row;
     }
-    jdbc.sql(
-            "INSERT INTO overview_resource (resource_id, live) VALUES (?, ?)"
-                + " ON DUPLICATE KEY UPDATE live = VALUES(live)")
-        .params(e.resourceId(), live)
-        .update();
-    jdbc.sql(
-            "INSERT INTO app_resource_count (app_id, kind, live) VALUES (?, ?, ?)"
-                + " ON DUPLICATE KEY UPDATE live = live + VALUES(live)")
-        .params(e.appId(), e.resource().kind(), live ? 1 : -1)
-        .update();
+
+    Object[] values(String appId) {
+      return new Object[] {
+        appId,
+        namespace,
+        name,
+        namespaces,
+        changeInProgress,
+        lastChangeId,
+        lastChangeAt,
+        lastChangeSuccessful,
+        deleted
+      };
+    }
   }
 }

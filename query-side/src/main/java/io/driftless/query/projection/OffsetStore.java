@@ -1,66 +1,69 @@
 package io.driftless.query.projection;
 
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
  * {@code projection_offset}: the last sequence each view applied per source aggregate. A batch
- * reads the offsets of all its aggregates at once with {@code FOR UPDATE}; rows are locked in key
- * order, so consumers handling overlapping aggregates wait for each other instead of deadlocking
- * (and a deadlock, should one happen, is retried by the caller).
+ * reads the offsets of all its views and aggregates with one {@code SELECT ... FOR UPDATE}; rows
+ * are locked in key order, so consumers handling overlapping aggregates wait for each other instead
+ * of deadlocking (and a deadlock, should one happen, is retried by the caller).
  */
 final class OffsetStore {
 
+  /** One view's offset of one aggregate. */
+  record Key(String projection, String aggregateId) {}
+
   private OffsetStore() {}
 
-  /** The last applied sequence per aggregate of one view, for the given aggregates. */
-  static Map<String, Long> lock(JdbcClient jdbc, String projection, Collection<String> ids) {
-    var offsets = new HashMap<String, Long>();
-    if (ids.isEmpty()) {
+  /** The last applied sequences of the given views and aggregates, locked until commit. */
+  static Map<Key, Long> lock(
+      JdbcClient jdbc, Collection<String> projections, Collection<String> ids) {
+    var offsets = new HashMap<Key, Long>();
+    if (ids.isEmpty() || projections.isEmpty()) {
       return offsets;
     }
-    var marks = String.join(",", java.util.Collections.nCopies(ids.size(), "?"));
-    var params = new java.util.ArrayList<Object>(ids.size() + 1);
-    params.add(projection);
-    params.addAll(ids.stream().sorted().toList());
-    jdbc.sql(
-            "SELECT aggregate_id, last_sequence FROM projection_offset WHERE projection = ?"
-                + " AND aggregate_id IN ("
-                + marks
-                + ") ORDER BY aggregate_id FOR UPDATE")
-        .params(params)
-        .query(
-            rs -> {
-              offsets.put(rs.getString(1), rs.getLong(2));
-            });
+    MultiRow.select(
+        jdbc,
+        "SELECT projection, aggregate_id, last_sequence FROM projection_offset WHERE projection IN ("
+            + MultiRow.marks(projections.size())
+            + ") AND aggregate_id IN (",
+        List.copyOf(projections),
+        ids.stream().sorted().toList(),
+        ") ORDER BY projection, aggregate_id FOR UPDATE",
+        rs -> {
+          offsets.put(new Key(rs.getString(1), rs.getString(2)), rs.getLong(3));
+        });
     return offsets;
   }
 
-  /** Writes the offsets a batch moved: new rows inserted, known rows advanced. */
-  static void save(
-      JdbcClient jdbc, String projection, Map<String, Long> known, Map<String, Long> moved) {
-    for (var entry : moved.entrySet()) {
-      var before = known.get(entry.getKey());
-      if (before == null) {
-        jdbc.sql(
-                "INSERT INTO projection_offset (projection, aggregate_id, last_sequence)"
-                    + " VALUES (?, ?, ?)")
-            .params(projection, entry.getKey(), entry.getValue())
-            .update();
-      } else {
-        var updated =
-            jdbc.sql(
-                    "UPDATE projection_offset SET last_sequence = ?"
-                        + " WHERE projection = ? AND aggregate_id = ? AND last_sequence = ?")
-                .params(entry.getValue(), projection, entry.getKey(), before)
-                .update();
-        if (updated != 1) {
-          throw new IllegalStateException(
-              "offset of " + projection + "/" + entry.getKey() + " moved under a lock");
-        }
-      }
-    }
+  /**
+   * Writes the offsets a batch moved. Known rows are locked, so they are simply overwritten. New
+   * rows are plain INSERTs: if another consumer inserted the same row meanwhile, the duplicate key
+   * fails this batch and it is retried, instead of applying an event twice.
+   */
+  static void save(JdbcClient jdbc, Map<Key, Long> known, Map<Key, Long> moved) {
+    var inserts = new ArrayList<Object[]>();
+    var updates = new ArrayList<Object[]>();
+    moved.entrySet().stream()
+        .sorted(
+            Map.Entry.<Key, Long>comparingByKey(
+                java.util.Comparator.comparing(Key::projection).thenComparing(Key::aggregateId)))
+        .forEach(
+            entry -> {
+              var row =
+                  new Object[] {
+                    entry.getKey().projection(), entry.getKey().aggregateId(), entry.getValue()
+                  };
+              (known.containsKey(entry.getKey()) ? updates : inserts).add(row);
+            });
+    var head = "INSERT INTO projection_offset (projection, aggregate_id, last_sequence) VALUES ";
+    MultiRow.insert(jdbc, head, inserts, "");
+    MultiRow.insert(
+        jdbc, head, updates, " ON DUPLICATE KEY UPDATE last_sequence = VALUES(last_sequence)");
   }
 }

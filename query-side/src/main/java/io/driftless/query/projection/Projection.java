@@ -4,10 +4,13 @@ import io.driftless.events.EventEnvelope;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * One view. {@link #apply} is called once per event of a source aggregate, in that aggregate's
- * sequence order, inside the transaction that also advances the offset; it never sees a duplicate.
- * Views fed by several aggregates must keep their shared rows correct whatever the interleaving of
- * different aggregates: atomic SQL ({@code count = count + 1}) or per-aggregate rows.
+ * One view. Per transaction the applier opens a {@link Batch}, hands it every in-order event the
+ * view {@link #handles} (each source aggregate's events in sequence order, never a duplicate), and
+ * flushes it before the transaction that also advances the offsets commits. A batch collects row
+ * changes in memory and writes them with a few multi-row statements; the result must equal applying
+ * the events one by one in the order given. Rows owned by one source aggregate may be read, changed
+ * in memory and written back: the applier holds that aggregate's offset row locked. Rows shared by
+ * several aggregates (the "cash register") change only with atomic SQL ({@code count = count + ?}).
  */
 public interface Projection {
 
@@ -23,6 +26,16 @@ public interface Projection {
   /** Whether this view changes for an event type (of an aggregate type it follows). */
   boolean handles(String eventType);
 
-  /** Changes the view for one in-order event. */
-  void apply(EventEnvelope event, JdbcClient jdbc);
+  /** Starts collecting one transaction's changes to this view. */
+  Batch batch();
+
+  /** The changes of one transaction to one view. */
+  interface Batch {
+
+    /** Takes the next in-order event. */
+    void add(EventEnvelope event);
+
+    /** Writes what the events added change, inside the caller's transaction. */
+    void flush(JdbcClient jdbc);
+  }
 }

@@ -15,12 +15,14 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Applies events to every view with the version check of DESIGN.md, a batch in one database
- * transaction: per view and source aggregate, sequence <= last is a duplicate and changes nothing;
- * last + 1 (0 for an aggregate's first event) is applied and becomes the new last; anything beyond
- * is a gap, left for the caller to retry. Within a batch events are taken in (aggregate, sequence)
- * order, so a batch that holds a run of one aggregate's events applies it whole even if they
- * arrived shuffled. Transient database failures propagate and roll the whole batch back: nothing is
- * reported done unless it committed.
+ * transaction, with a handful of multi-row statements per batch rather than a round trip per event
+ * (all offsets locked with one query, each view's {@link Projection.Batch} flushed, the moved
+ * offsets written with one upsert): per view and source aggregate, sequence <= last is a duplicate
+ * and changes nothing; last + 1 (0 for an aggregate's first event) is applied and becomes the new
+ * last; anything beyond is a gap, left for the caller to retry. Within a batch events are taken in
+ * (aggregate, sequence) order, so a batch that holds a run of one aggregate's events applies it
+ * whole even if they arrived shuffled. Transient database failures propagate and roll the whole
+ * batch back: nothing is reported done unless it committed.
  */
 public final class ProjectionApplier {
 
@@ -69,45 +71,36 @@ public final class ProjectionApplier {
                 Comparator.<Integer, String>comparing(i -> events.get(i).aggregateId())
                     .thenComparingLong(i -> events.get(i).sequence()))
             .toList();
+    var ids = new LinkedHashSet<String>();
+    events.forEach(event -> ids.add(event.aggregateId()));
+    var names = projections.stream().map(Projection::name).toList();
+    var known = OffsetStore.lock(jdbc, names, ids);
+    var moved = new HashMap<OffsetStore.Key, Long>();
     var outcomes = new ArrayList<Outcome>(events.size());
     events.forEach(e -> outcomes.add(Outcome.DUPLICATE));
     for (var projection : projections) {
-      applyToView(projection, events, order, outcomes);
+      var batch = projection.batch();
+      for (var index : order) {
+        var event = events.get(index);
+        if (projection.follows(event.aggregateType())) {
+          var outcome = check(projection, batch, event, known, moved);
+          outcomes.set(index, merge(outcomes.get(index), outcome));
+        }
+      }
+      batch.flush(jdbc);
     }
+    OffsetStore.save(jdbc, known, moved);
     return outcomes;
   }
 
-  private void applyToView(
+  private static Outcome check(
       Projection projection,
-      List<EventEnvelope> events,
-      List<Integer> order,
-      List<Outcome> outcomes) {
-    var ids = new LinkedHashSet<String>();
-    for (var event : events) {
-      if (projection.follows(event.aggregateType())) {
-        ids.add(event.aggregateId());
-      }
-    }
-    var known = OffsetStore.lock(jdbc, projection.name(), ids);
-    var moved = new HashMap<String, Long>();
-    for (var index : order) {
-      var event = events.get(index);
-      if (!projection.follows(event.aggregateType())) {
-        continue;
-      }
-      var outcome = check(projection, event, known, moved);
-      outcomes.set(index, merge(outcomes.get(index), outcome));
-    }
-    OffsetStore.save(jdbc, projection.name(), known, moved);
-  }
-
-  private Outcome check(
-      Projection projection,
+      Projection.Batch batch,
       EventEnvelope event,
-      Map<String, Long> known,
-      Map<String, Long> moved) {
-    var id = event.aggregateId();
-    var last = moved.containsKey(id) ? moved.get(id) : known.get(id);
+      Map<OffsetStore.Key, Long> known,
+      Map<OffsetStore.Key, Long> moved) {
+    var key = new OffsetStore.Key(projection.name(), event.aggregateId());
+    var last = moved.containsKey(key) ? moved.get(key) : known.get(key);
     var next = last == null ? 0 : last + 1;
     if (event.sequence() < next) {
       return Outcome.DUPLICATE;
@@ -116,9 +109,9 @@ public final class ProjectionApplier {
       return Outcome.GAP;
     }
     if (projection.handles(event.type())) {
-      projection.apply(event, jdbc);
+      batch.add(event);
     }
-    moved.put(id, event.sequence());
+    moved.put(key, event.sequence());
     return Outcome.APPLIED;
   }
 

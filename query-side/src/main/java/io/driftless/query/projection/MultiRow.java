@@ -1,0 +1,86 @@
+package io.driftless.query.projection;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import org.springframework.jdbc.core.RowCallbackHandler;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+/**
+ * Multi-row statements: one {@code VALUES (...), (...)} list (or {@code IN} list) per table and
+ * batch instead of a round trip per row. Long lists are split into chunks so no statement grows
+ * past the server's packet size. Callers pass rows in key order, so concurrent batches lock shared
+ * rows in the same order.
+ */
+public final class MultiRow {
+
+  /** Rows per statement: large enough to amortise the round trip, small enough for the packet. */
+  static final int CHUNK = 250;
+
+  private MultiRow() {}
+
+  /**
+   * Runs {@code head + "(?, ..), (?, ..)" + tail} for the rows, {@link #CHUNK} at a time; every row
+   * has as many values as the first. Returns the summed update counts.
+   */
+  public static int insert(JdbcClient jdbc, String head, List<Object[]> rows, String tail) {
+    if (rows.isEmpty()) {
+      return 0;
+    }
+    var width = rows.get(0).length;
+    var tuple = "(" + marks(width) + ")";
+    var updated = 0;
+    for (int from = 0; from < rows.size(); from += CHUNK) {
+      var chunk = rows.subList(from, Math.min(rows.size(), from + CHUNK));
+      var params = new ArrayList<Object>(chunk.size() * width);
+      chunk.forEach(row -> Collections.addAll(params, row));
+      var sql = head + String.join(",", Collections.nCopies(chunk.size(), tuple)) + tail;
+      updated += jdbc.sql(sql).params(params).update();
+    }
+    return updated;
+  }
+
+  /**
+   * Runs the query {@code head + "?,?,?" + tail} with {@code before} and then the keys as its
+   * parameters, {@link #CHUNK} keys at a time, and hands every row to {@code rows}.
+   */
+  public static void select(
+      JdbcClient jdbc,
+      String head,
+      List<?> before,
+      List<?> keys,
+      String tail,
+      RowCallbackHandler rows) {
+    for (int from = 0; from < keys.size(); from += CHUNK) {
+      var chunk = keys.subList(from, Math.min(keys.size(), from + CHUNK));
+      var params = new ArrayList<Object>(before);
+      params.addAll(chunk);
+      jdbc.sql(head + marks(chunk.size()) + tail).params(params).query(rows);
+    }
+  }
+
+  /** {@code "?,?,?"} with {@code count} marks. */
+  public static String marks(int count) {
+    return String.join(",", Collections.nCopies(count, "?"));
+  }
+
+  /**
+   * Runs {@code head + "(cond) OR (cond) ..." + tail}, one {@code condition} (with its own marks)
+   * per row, {@link #CHUNK} rows at a time.
+   */
+  public static int where(
+      JdbcClient jdbc, String head, String condition, List<Object[]> rows, String tail) {
+    var updated = 0;
+    for (int from = 0; from < rows.size(); from += CHUNK) {
+      var chunk = rows.subList(from, Math.min(rows.size(), from + CHUNK));
+      var params = new ArrayList<Object>();
+      chunk.forEach(row -> Collections.addAll(params, row));
+      var sql =
+          head
+              + String.join(" OR ", Collections.nCopies(chunk.size(), "(" + condition + ")"))
+              + tail;
+      updated += jdbc.sql(sql).params(params).update();
+    }
+    return updated;
+  }
+}
