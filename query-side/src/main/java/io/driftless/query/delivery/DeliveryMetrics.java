@@ -33,6 +33,7 @@ public final class DeliveryMetrics {
         Timer.builder("driftless.view.lag")
             .description("from the event's store time to its view commit")
             .publishPercentiles(0.5, 0.99)
+            .percentilePrecision(2)
             .register(registry);
   }
 

@@ -3,7 +3,7 @@ package io.driftless.query.bench;
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.LoggerContext;
 import io.driftless.events.EventEnvelope;
-import io.driftless.query.support.EventHistoryGenerator;
+import io.driftless.events.testing.EventHistoryGenerator;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

@@ -5,6 +5,9 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.driftless.events.testing.BrokerNames;
+import io.driftless.events.testing.LocalDatabases;
+import io.driftless.events.testing.SideProcess;
 import java.io.IOException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

@@ -1,4 +1,4 @@
-package io.driftless.standalone.e2e;
+package io.driftless.events.testing;
 
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
@@ -11,14 +11,14 @@ import java.util.List;
  * queue, next to which it declares {@code <queue>.retry.1..N} and {@code <queue>.parked}. {@link
  * #deleteAll} removes every one of them that exists.
  */
-record BrokerNames(String exchange, String workQueue) {
+public record BrokerNames(String exchange, String workQueue) {
 
-  static String amqpUri() {
-    return System.getProperty("driftless.it.amqp-uri", "amqp://guest:guest@127.0.0.1:5672/%2F");
+  public static String amqpUri() {
+    return LocalServices.amqpUri();
   }
 
   /** Deletes the exchange and the queues; failures are collected, so cleanup goes on. */
-  void deleteAll(List<Exception> failures) {
+  public void deleteAll(List<Exception> failures) {
     try {
       var factory = new ConnectionFactory();
       factory.setUri(amqpUri());

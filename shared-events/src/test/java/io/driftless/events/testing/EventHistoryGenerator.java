@@ -1,4 +1,4 @@
-package io.driftless.query.support;
+package io.driftless.events.testing;
 
 import io.driftless.events.AppChangeFinished;
 import io.driftless.events.AppChangeStarted;

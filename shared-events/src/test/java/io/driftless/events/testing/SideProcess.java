@@ -1,4 +1,4 @@
-package io.driftless.standalone.e2e;
+package io.driftless.events.testing;
 
 import static org.awaitility.Awaitility.await;
 
@@ -24,7 +24,7 @@ import org.awaitility.core.ConditionTimeoutException;
  * target/}. Closing it stops the process (SIGTERM, then SIGKILL after a grace period); a shutdown
  * hook does the same if the test JVM goes away first, so no JVM outlives the build.
  */
-final class SideProcess implements AutoCloseable {
+public final class SideProcess implements AutoCloseable {
 
   private static final Duration GRACE = Duration.ofSeconds(20);
 
@@ -44,7 +44,8 @@ final class SideProcess implements AutoCloseable {
   }
 
   /** Starts {@code java -jar <jar> --server.port=<free port> <args...>}. */
-  static SideProcess start(String name, Path jar, List<String> args, Path log) throws IOException {
+  public static SideProcess start(String name, Path jar, List<String> args, Path log)
+      throws IOException {
     if (!Files.isRegularFile(jar)) {
       throw new IllegalStateException(
           jar.toAbsolutePath() + " is missing: build the jars first (./mvnw install -DskipTests)");
@@ -62,14 +63,19 @@ final class SideProcess implements AutoCloseable {
     return new SideProcess(name, process, log, port);
   }
 
-  static int freePort() throws IOException {
+  public static int freePort() throws IOException {
     try (var socket = new ServerSocket(0)) {
       socket.setReuseAddress(true);
       return socket.getLocalPort();
     }
   }
 
-  URI uri(String path) {
+  /** The operating system's id of the process. */
+  public long pid() {
+    return process.pid();
+  }
+
+  public URI uri(String path) {
     return URI.create("http://127.0.0.1:" + port + path);
   }
 
@@ -77,7 +83,7 @@ final class SideProcess implements AutoCloseable {
    * Waits until {@code /actuator/health} answers UP; fails at once, with the log's tail, if the
    * process exits, and with the tail after {@code timeout}.
    */
-  void awaitHealthy(Duration timeout) {
+  public void awaitHealthy(Duration timeout) {
     var http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     var request = HttpRequest.newBuilder(uri("/actuator/health")).GET().build();
     try {
@@ -101,7 +107,7 @@ final class SideProcess implements AutoCloseable {
   }
 
   /** The last lines the process wrote, for failure messages. */
-  String tail() {
+  public String tail() {
     try {
       var lines = Files.readAllLines(log, StandardCharsets.UTF_8);
       var from = Math.max(0, lines.size() - 60);

@@ -1,4 +1,4 @@
-package io.driftless.standalone.e2e;
+package io.driftless.events.testing;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -9,32 +9,32 @@ import java.util.List;
  * The machine's MariaDB as the build passes it in ({@code driftless.it.jdbc-*}): creates and drops
  * the databases of one run, and counts the events the command side stored.
  */
-final class LocalDatabases {
+public final class LocalDatabases {
 
   private LocalDatabases() {}
 
-  static String base() {
-    return System.getProperty("driftless.it.jdbc-url", "jdbc:mariadb://127.0.0.1:3306/");
+  public static String base() {
+    return LocalServices.jdbcBase();
   }
 
-  static String user() {
-    return System.getProperty("driftless.it.jdbc-user", "root");
+  public static String user() {
+    return LocalServices.jdbcUser();
   }
 
-  static String password() {
-    return System.getProperty("driftless.it.jdbc-password", "");
+  public static String password() {
+    return LocalServices.jdbcPassword();
   }
 
-  static String url(String database) {
+  public static String url(String database) {
     return base() + database;
   }
 
-  static void create(String database) throws SQLException {
+  public static void create(String database) throws SQLException {
     execute(base(), "CREATE DATABASE " + database);
   }
 
   /** Drops the database; a failure is collected rather than thrown, so cleanup goes on. */
-  static void drop(String database, List<Exception> failures) {
+  public static void drop(String database, List<Exception> failures) {
     try {
       execute(base(), "DROP DATABASE IF EXISTS " + database);
     } catch (SQLException e) {
@@ -43,7 +43,7 @@ final class LocalDatabases {
   }
 
   /** Rows in Axon's event table of the command side's database. */
-  static long countEvents(String database) throws SQLException {
+  public static long countEvents(String database) throws SQLException {
     try (Connection connection = DriverManager.getConnection(url(database), user(), password());
         var statement = connection.createStatement();
         var rows = statement.executeQuery("SELECT COUNT(*) FROM domain_event_entry")) {
