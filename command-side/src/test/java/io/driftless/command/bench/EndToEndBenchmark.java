@@ -38,10 +38,9 @@ import org.springframework.context.ConfigurableApplicationContext;
  *   <li><b>throughput</b>: appends a generated history ({@link EventHistoryGenerator}, App and
  *       ResourceChange events of {@code apps} apps) in chunks of 500 as fast as the store takes
  *       them; reports events/s from the first append until the views hold every event.
- *   <li><b>latency</b>: appends at {@code rate} events/s (a chunk every 10 ms) for {@code seconds};
- *       reports the query side's own {@code driftless.view.lag} (event stored to view committed)
- *       p50/p99/max over every event of the run, JVM warm-up included (the query side is started
- *       with a non-rotating percentile window).
+ *   <li><b>latency</b>: appends at {@code rate} events/s (a chunk every 10 ms), {@code warmup}
+ *       seconds to warm both JVMs up and then {@code seconds} measured; reports p50/p99/max of the
+ *       time from storing a chunk until the views hold it (see {@link Probe}).
  * </ul>
  *
  * <pre>
@@ -137,47 +136,136 @@ public final class EndToEndBenchmark {
   private void latency() throws Exception {
     var rate = intOption("rate", 2000);
     var seconds = intOption("seconds", 30);
+    var warmup = intOption("warmup", 10);
     var perTick = rate / 100;
     var events =
         new EventHistoryGenerator(20261122L)
-            .generate(intOption("apps", 1000), 5, rate * seconds + 1_000);
+            .generate(intOption("apps", 1000), 5, rate * (warmup + seconds) + 1_000);
     try (var run = new Run(this)) {
+      var warm = appendAtRate(run, events, 0, perTick, warmup, null);
+      run.awaitViews(warm.sent(), Duration.ofMinutes(5));
       var cpu = run.cpu();
+      var probe = run.probe();
+      var trace = option("trace", "false").equals("true") ? run.trace() : null;
+      var ticks = new ArrayList<long[]>();
       var start = System.nanoTime();
-      var behind = 0L;
-      var sent = 0;
-      for (int tick = 0; sent + perTick <= events.size() && tick < seconds * 100; tick++) {
-        var due = start + tick * 10_000_000L;
-        var now = System.nanoTime();
-        if (now < due) {
-          java.util.concurrent.locks.LockSupport.parkNanos(due - now);
-        } else {
-          behind = Math.max(behind, now - due);
-        }
-        run.append(events.subList(sent, sent + perTick), Instant.now());
-        sent += perTick;
-      }
+      var measured = appendAtRate(run, events, warm.sent(), perTick, seconds, ticks);
+      var sent = measured.sent() - warm.sent();
       var achieved = sent / ((System.nanoTime() - start) / 1e9);
-      run.awaitViews(sent, Duration.ofMinutes(5));
+      run.awaitViews(measured.sent(), Duration.ofMinutes(5));
+      probe.stop();
+      if (trace != null) {
+        trace.stop();
+      }
+      var lags = probe.lags(ticks);
       System.out.printf(
           Locale.ROOT,
-          "%nlatency: %,d events at %,d events/s for %d s (achieved %,.0f events/s, appends at"
-              + " most %.1f ms behind schedule)%n"
-              + "  event-to-view lag (stored to view committed, driftless.view.lag over the whole"
-              + " run, warm-up included): p50 %.1f ms, p99 %.1f ms, max %.1f ms%n"
+          "%nlatency: %,d events at %,d events/s for %d s after a %d s warm-up (achieved %,.0f"
+              + " events/s, appends at most %.1f ms behind schedule)%n"
+              + "  event-to-view lag (stored to visible in the views, per 10 ms chunk of %d"
+              + " events, polled every %d ms): p50 %.1f ms, p99 %.1f ms, max %.1f ms%n"
               + "  query side: %s%n"
               + "  CPU: %s%n",
           sent,
           rate,
           seconds,
+          warmup,
           achieved,
-          behind / 1e6,
-          run.lagMillis("percentile", "phi:0.5"),
-          run.lagMillis("percentile", "phi:0.99"),
-          run.lagMillis("max", null),
+          measured.behindNanos() / 1e6,
+          perTick,
+          Probe.POLL_MILLIS,
+          percentile(lags, 0.5),
+          percentile(lags, 0.99),
+          lags[lags.length - 1],
           run.outcomes(),
           cpu.since(sent));
     }
+  }
+
+  private static double percentile(double[] sorted, double p) {
+    return sorted[Math.min(sorted.length - 1, (int) Math.ceil(p * sorted.length) - 1)];
+  }
+
+  /**
+   * Polls the query side's count of applied events ({@code driftless.events{outcome=applied}},
+   * counted after each commit) every {@link #POLL_MILLIS} ms. Delivery is in store order (one
+   * relay, one queue, one consumer), so a chunk of appended events is visible in the views once the
+   * count reaches the number of events stored up to and including it.
+   */
+  static final class Probe {
+
+    static final int POLL_MILLIS = 20;
+
+    private final List<long[]> samples = java.util.Collections.synchronizedList(new ArrayList<>());
+    private final Thread thread;
+    private volatile boolean stopped;
+
+    Probe(Run run) {
+      thread =
+          new Thread(
+              () -> {
+                while (!stopped) {
+                  try {
+                    var count = (long) run.metric("driftless.events", "outcome:applied");
+                    samples.add(new long[] {System.nanoTime(), count});
+                    Thread.sleep(POLL_MILLIS);
+                  } catch (InterruptedException e) {
+                    return;
+                  } catch (Exception e) {
+                    System.out.println("  probe failed: " + e);
+                    return;
+                  }
+                }
+              },
+              "e2e-bench-probe");
+      thread.setDaemon(true);
+      thread.start();
+    }
+
+    void stop() throws InterruptedException {
+      stopped = true;
+      thread.join();
+    }
+
+    /** Per tick {@code (appended at, events stored so far)}: ms until visible, sorted. */
+    double[] lags(List<long[]> ticks) {
+      var lags = new double[ticks.size()];
+      var next = 0;
+      for (int i = 0; i < ticks.size(); i++) {
+        var tick = ticks.get(i);
+        while (next < samples.size() - 1 && samples.get(next)[1] < tick[1]) {
+          next++;
+        }
+        lags[i] = Math.max(0, samples.get(next)[0] - tick[0]) / 1e6;
+      }
+      java.util.Arrays.sort(lags);
+      return lags;
+    }
+  }
+
+  /** How many events a run at a fixed rate sent in all, and how late its worst tick was. */
+  private record Appended(int sent, long behindNanos) {}
+
+  /** Appends {@code perTick} events every 10 ms for {@code seconds}, from event {@code sent}. */
+  private static Appended appendAtRate(
+      Run run, List<EventEnvelope> events, int sent, int perTick, int seconds, List<long[]> ticks) {
+    var start = System.nanoTime();
+    var behind = 0L;
+    for (int tick = 0; sent + perTick <= events.size() && tick < seconds * 100; tick++) {
+      var wait = start + tick * 10_000_000L - System.nanoTime();
+      if (wait > 0) {
+        java.util.concurrent.locks.LockSupport.parkNanos(wait);
+      } else {
+        behind = Math.max(behind, -wait);
+      }
+      var at = System.nanoTime();
+      run.append(events.subList(sent, sent + perTick), Instant.now());
+      sent += perTick;
+      if (ticks != null) {
+        ticks.add(new long[] {at, sent});
+      }
+    }
+    return new Appended(sent, behind);
   }
 
   /** One phase's command side (in this JVM), query side (a process), databases and names. */
@@ -214,10 +302,7 @@ public final class EndToEndBenchmark {
               "--driftless.event-store.password=" + LocalDatabases.password(),
               "--driftless.delivery.amqp-uri=" + BrokerNames.amqpUri(),
               "--driftless.delivery.exchange=" + broker.exchange(),
-              "--driftless.delivery.queue=" + broker.workQueue(),
-              // percentiles over the whole run: one bucket that does not rotate
-              "--management.metrics.distribution.expiry.driftless.view.lag=24h",
-              "--management.metrics.distribution.buffer-length.driftless.view.lag=1"));
+              "--driftless.delivery.queue=" + broker.workQueue()));
       querySide =
           SideProcess.start(
               "query-side",
@@ -240,6 +325,92 @@ public final class EndToEndBenchmark {
           new SpringApplicationBuilder(CommandSideApplication.class)
               .run(commandArgs.toArray(String[]::new));
       store = commandSide.getBean(EventStore.class);
+    }
+
+    /**
+     * Samples, every 20 ms until stopped, how many stored events the relay has not published yet
+     * and how many messages wait in the work queue; prints the worst of each per 100 ms when either
+     * exceeds 200 (where a stall sits: before or after the broker).
+     */
+    Trace trace() throws Exception {
+      var processor =
+          commandSide
+              .getBean(org.axonframework.config.EventProcessingConfiguration.class)
+              .eventProcessor(
+                  io.driftless.command.relay.EventRelay.PROCESSOR,
+                  org.axonframework.eventhandling.TrackingEventProcessor.class)
+              .orElseThrow();
+      var factory = new com.rabbitmq.client.ConnectionFactory();
+      factory.setUri(BrokerNames.amqpUri());
+      var connection = factory.newConnection("e2e-bench-trace");
+      var channel = connection.createChannel();
+      var trace = new Trace(connection);
+      var thread =
+          new Thread(
+              () -> {
+                var start = System.nanoTime();
+                var slot = -1L;
+                long relayMax = 0;
+                long queueMax = 0;
+                while (!trace.stopped) {
+                  try {
+                    var head = store.createHeadToken().position().orElse(0);
+                    var relayed =
+                        processor.processingStatus().values().stream()
+                            .mapToLong(st -> st.getCurrentPosition().orElse(0))
+                            .max()
+                            .orElse(0);
+                    var queued = channel.messageCount(broker.workQueue());
+                    var now = (System.nanoTime() - start) / 100_000_000L;
+                    if (now != slot) {
+                      if (slot >= 0 && (relayMax > 200 || queueMax > 200)) {
+                        System.out.printf(
+                            Locale.ROOT,
+                            "  t=%5.1f s  relay behind by %,6d events, work queue %,6d%n",
+                            slot / 10.0,
+                            relayMax,
+                            queueMax);
+                      }
+                      slot = now;
+                      relayMax = 0;
+                      queueMax = 0;
+                    }
+                    relayMax = Math.max(relayMax, head - relayed);
+                    queueMax = Math.max(queueMax, queued);
+                    Thread.sleep(20);
+                  } catch (InterruptedException e) {
+                    return;
+                  } catch (Exception e) {
+                    if (!trace.stopped) {
+                      System.out.println("  trace stopped: " + e);
+                    }
+                    return;
+                  }
+                }
+              },
+              "e2e-bench-trace");
+      thread.setDaemon(true);
+      thread.start();
+      return trace;
+    }
+
+    /** A running trace; {@link #stop} ends it. */
+    static final class Trace {
+      private final com.rabbitmq.client.Connection connection;
+      private volatile boolean stopped;
+
+      Trace(com.rabbitmq.client.Connection connection) {
+        this.connection = connection;
+      }
+
+      void stop() throws Exception {
+        stopped = true;
+        connection.close();
+      }
+    }
+
+    Probe probe() {
+      return new Probe(this);
     }
 
     /** A CPU snapshot of both sides, MariaDB and RabbitMQ. */
@@ -307,21 +478,7 @@ public final class EndToEndBenchmark {
       return String.join(", ", parts);
     }
 
-    /** A statistic of {@code driftless.view.lag}, in ms. */
-    double lagMillis(String which, String tag) throws Exception {
-      if (which.equals("percentile")) {
-        return metric("driftless.view.lag.percentile", tag) * 1000;
-      }
-      var body = get("/actuator/metrics/driftless.view.lag");
-      for (var m : body.get("measurements")) {
-        if (m.get("statistic").asText().equalsIgnoreCase(which)) {
-          return m.get("value").asDouble() * 1000;
-        }
-      }
-      throw new IllegalStateException("no " + which + " in " + body);
-    }
-
-    private double metric(String name, String tag) throws Exception {
+    double metric(String name, String tag) throws Exception {
       var body = get("/actuator/metrics/" + name + (tag == null ? "" : "?tag=" + tag));
       return body.get("measurements").get(0).get("value").asDouble();
     }
