@@ -38,7 +38,7 @@ public class RelayConfig {
   }
 
   @Bean
-  ConfigurerModule relayProcessor(@Value("${driftless.relay.batch-size:100}") int batchSize) {
+  ConfigurerModule relayProcessor(@Value("${driftless.relay.batch-size:500}") int batchSize) {
     return configurer ->
         configurer.eventProcessing(
             processing ->

@@ -38,6 +38,9 @@ import org.springframework.context.ConfigurableApplicationContext;
  *   <li><b>throughput</b>: appends a generated history ({@link EventHistoryGenerator}, App and
  *       ResourceChange events of {@code apps} apps) in chunks of 500 as fast as the store takes
  *       them; reports events/s from the first append until the views hold every event.
+ *   <li><b>backlog</b>: stores the same history with the relay stopped, then starts it; reports
+ *       events/s of relay -> RabbitMQ -> views alone, from the relay's start until the views hold
+ *       every event.
  *   <li><b>latency</b>: appends at {@code rate} events/s (a chunk every 10 ms), {@code warmup}
  *       seconds to warm both JVMs up and then {@code seconds} measured; reports p50/p99/max of the
  *       time from storing a chunk until the views hold it (see {@link Probe}).
@@ -82,11 +85,12 @@ public final class EndToEndBenchmark {
         "EndToEndBenchmark: %d cores, Java %s; relay batch %s, query side %s%n",
         Runtime.getRuntime().availableProcessors(),
         System.getProperty("java.version"),
-        bench.option("relayBatch", "100"),
+        bench.option("relayBatch", "as configured"),
         QUERY_JAR.normalize());
     for (var phase : bench.option("phases", "throughput,latency").split(",")) {
       switch (phase) {
         case "throughput" -> bench.throughput();
+        case "backlog" -> bench.backlog();
         case "latency" -> bench.latency();
         default -> throw new IllegalArgumentException("unknown phase " + phase);
       }
@@ -126,6 +130,38 @@ public final class EndToEndBenchmark {
           events.stream().map(EventEnvelope::aggregateId).distinct().count(),
           stored,
           events.size() / stored,
+          seconds,
+          events.size() / seconds,
+          run.outcomes(),
+          cpu.since(events.size()));
+    }
+  }
+
+  /** Stores everything with the relay stopped, then times relay -> RabbitMQ -> views alone. */
+  private void backlog() throws Exception {
+    var events =
+        new EventHistoryGenerator(20261121L)
+            .generate(intOption("apps", 1000), 5, intOption("events", 30_000));
+    try (var run = new Run(this)) {
+      var relay = run.relay();
+      relay.shutDown();
+      for (int from = 0; from < events.size(); from += 500) {
+        run.append(events.subList(from, Math.min(events.size(), from + 500)), null);
+      }
+      var cpu = run.cpu();
+      var start = System.nanoTime();
+      relay.start();
+      run.awaitViews(events.size(), Duration.ofMinutes(10));
+      var seconds = (System.nanoTime() - start) / 1e9;
+      System.out.printf(
+          Locale.ROOT,
+          "%nbacklog: %,d events of %,d aggregates stored with the relay stopped%n"
+              + "  relay started to all in the views: %.2f s = %,.0f events/s"
+              + " (relay -> RabbitMQ -> views)%n"
+              + "  query side: %s%n"
+              + "  CPU: %s%n",
+          events.size(),
+          events.stream().map(EventEnvelope::aggregateId).distinct().count(),
           seconds,
           events.size() / seconds,
           run.outcomes(),
@@ -319,8 +355,10 @@ public final class EndToEndBenchmark {
               "--driftless.sandbox.port=0",
               "--driftless.sandbox.kubeconfig=target/e2e-bench-" + id + "-kubeconfig.yaml",
               "--driftless.relay.amqp-uri=" + BrokerNames.amqpUri(),
-              "--driftless.relay.exchange=" + broker.exchange(),
-              "--driftless.relay.batch-size=" + bench.option("relayBatch", "100")));
+              "--driftless.relay.exchange=" + broker.exchange()));
+      if (bench.options.containsKey("relayBatch")) {
+        commandArgs.add("--driftless.relay.batch-size=" + bench.option("relayBatch", ""));
+      }
       commandSide =
           new SpringApplicationBuilder(CommandSideApplication.class)
               .run(commandArgs.toArray(String[]::new));
@@ -333,13 +371,7 @@ public final class EndToEndBenchmark {
      * exceeds 200 (where a stall sits: before or after the broker).
      */
     Trace trace() throws Exception {
-      var processor =
-          commandSide
-              .getBean(org.axonframework.config.EventProcessingConfiguration.class)
-              .eventProcessor(
-                  io.driftless.command.relay.EventRelay.PROCESSOR,
-                  org.axonframework.eventhandling.TrackingEventProcessor.class)
-              .orElseThrow();
+      var processor = relay();
       var factory = new com.rabbitmq.client.ConnectionFactory();
       factory.setUri(BrokerNames.amqpUri());
       var connection = factory.newConnection("e2e-bench-trace");
@@ -407,6 +439,16 @@ public final class EndToEndBenchmark {
         stopped = true;
         connection.close();
       }
+    }
+
+    /** The relay's tracking processor. */
+    org.axonframework.eventhandling.TrackingEventProcessor relay() {
+      return commandSide
+          .getBean(org.axonframework.config.EventProcessingConfiguration.class)
+          .eventProcessor(
+              io.driftless.command.relay.EventRelay.PROCESSOR,
+              org.axonframework.eventhandling.TrackingEventProcessor.class)
+          .orElseThrow();
     }
 
     Probe probe() {

@@ -6,7 +6,7 @@ import java.util.Set;
 
 /**
  * The benchmark's settings, from {@code key=value} arguments; the defaults are the query side's
- * production settings ({@code application.yml}: 3 consumers, prefetch 250, retries from 200 ms,
+ * production settings ({@code application.yml}: 1 consumer, prefetch 500, retries from 200 ms,
  * factor 4, 5 attempts, history keep 200) and the brief's loads.
  *
  * @param events events of the throughput run
@@ -68,8 +68,8 @@ record BenchOptions(
         number(values, "seconds", 20),
         number(values, "apps", 1_000),
         number(values, "resources", 5),
-        number(values, "consumers", 3),
-        number(values, "prefetch", 250),
+        number(values, "consumers", 1),
+        number(values, "prefetch", 500),
         Set.of(values.getOrDefault("phases", "throughput,latency").split(",")),
         values.getOrDefault("logs", "quiet"),
         values.getOrDefault("profile", "none"),
