@@ -181,7 +181,8 @@ public final class EndToEndBenchmark {
       var warm = appendAtRate(run, events, 0, perTick, warmup, null);
       run.awaitViews(warm.sent(), Duration.ofMinutes(5));
       var cpu = run.cpu();
-      var probe = run.probe();
+      var relayed = run.relayProbe();
+      var visible = run.viewsProbe();
       var trace = option("trace", "false").equals("true") ? run.trace() : null;
       var ticks = new ArrayList<long[]>();
       var start = System.nanoTime();
@@ -189,17 +190,21 @@ public final class EndToEndBenchmark {
       var sent = measured.sent() - warm.sent();
       var achieved = sent / ((System.nanoTime() - start) / 1e9);
       run.awaitViews(measured.sent(), Duration.ofMinutes(5));
-      probe.stop();
+      relayed.stop();
+      visible.stop();
       if (trace != null) {
         trace.stop();
       }
-      var lags = probe.lags(ticks);
+      var lags = visible.lags(ticks);
+      var relayLags = relayed.lags(ticks);
       System.out.printf(
           Locale.ROOT,
           "%nlatency: %,d events at %,d events/s for %d s after a %d s warm-up (achieved %,.0f"
               + " events/s, appends at most %.1f ms behind schedule)%n"
               + "  event-to-view lag (stored to visible in the views, per 10 ms chunk of %d"
               + " events, polled every %d ms): p50 %.1f ms, p99 %.1f ms, max %.1f ms%n"
+              + "  of which stored to published and confirmed by the relay (polled every %d ms):"
+              + " p50 %.1f ms, p99 %.1f ms, max %.1f ms%n"
               + "  query side: %s%n"
               + "  CPU: %s%n",
           sent,
@@ -209,10 +214,14 @@ public final class EndToEndBenchmark {
           achieved,
           measured.behindNanos() / 1e6,
           perTick,
-          Probe.POLL_MILLIS,
+          visible.pollMillis(),
           percentile(lags, 0.5),
           percentile(lags, 0.99),
           lags[lags.length - 1],
+          relayed.pollMillis(),
+          percentile(relayLags, 0.5),
+          percentile(relayLags, 0.99),
+          relayLags[relayLags.length - 1],
           run.outcomes(),
           cpu.since(sent));
     }
@@ -223,39 +232,43 @@ public final class EndToEndBenchmark {
   }
 
   /**
-   * Polls the query side's count of applied events ({@code driftless.events{outcome=applied}},
-   * counted after each commit) every {@link #POLL_MILLIS} ms. Delivery is in store order (one
-   * relay, one queue, one consumer), so a chunk of appended events is visible in the views once the
-   * count reaches the number of events stored up to and including it.
+   * Polls a count every {@code pollMillis} ms: the relay's position (events published and
+   * confirmed, read in this JVM) or the query side's applied events ({@code
+   * driftless.events{outcome=applied}}, counted after each commit, read over HTTP). Delivery is in
+   * store order (one relay, one queue, one consumer), so a chunk of stored events has passed a
+   * point once that point's count reaches the number of events stored up to and including it.
    */
   static final class Probe {
 
-    static final int POLL_MILLIS = 20;
-
     private final List<long[]> samples = java.util.Collections.synchronizedList(new ArrayList<>());
     private final Thread thread;
+    private final int pollMillis;
     private volatile boolean stopped;
 
-    Probe(Run run) {
+    Probe(String name, int pollMillis, java.util.concurrent.Callable<Long> count) {
+      this.pollMillis = pollMillis;
       thread =
           new Thread(
               () -> {
                 while (!stopped) {
                   try {
-                    var count = (long) run.metric("driftless.events", "outcome:applied");
-                    samples.add(new long[] {System.nanoTime(), count});
-                    Thread.sleep(POLL_MILLIS);
+                    samples.add(new long[] {System.nanoTime(), count.call()});
+                    Thread.sleep(pollMillis);
                   } catch (InterruptedException e) {
                     return;
                   } catch (Exception e) {
-                    System.out.println("  probe failed: " + e);
+                    System.out.println("  probe " + name + " failed: " + e);
                     return;
                   }
                 }
               },
-              "e2e-bench-probe");
+              "e2e-bench-probe-" + name);
       thread.setDaemon(true);
       thread.start();
+    }
+
+    int pollMillis() {
+      return pollMillis;
     }
 
     void stop() throws InterruptedException {
@@ -451,8 +464,22 @@ public final class EndToEndBenchmark {
           .orElseThrow();
     }
 
-    Probe probe() {
-      return new Probe(this);
+    /** The relay's position: events published and confirmed (global index, no gaps here). */
+    Probe relayProbe() {
+      var relay = relay();
+      return new Probe(
+          "relay",
+          2,
+          () ->
+              relay.processingStatus().values().stream()
+                  .mapToLong(st -> st.getCurrentPosition().orElse(0))
+                  .max()
+                  .orElse(0));
+    }
+
+    /** Events the query side has committed to the views. */
+    Probe viewsProbe() {
+      return new Probe("views", 20, () -> (long) metric("driftless.events", "outcome:applied"));
     }
 
     /** A CPU snapshot of both sides, MariaDB and RabbitMQ. */
