@@ -1,0 +1,103 @@
+package io.driftless.query.projection;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.zaxxer.hikari.HikariDataSource;
+import io.driftless.events.EventEnvelope;
+import io.driftless.events.testing.EventHistoryGenerator;
+import io.driftless.query.history.HistoryProjection;
+import io.driftless.query.inventory.InventoryProjection;
+import io.driftless.query.overview.OverviewProjection;
+import io.driftless.query.support.LocalServices;
+import io.driftless.query.support.SequentialFold;
+import io.driftless.query.support.ViewTables;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.support.JdbcTransactionManager;
+
+/**
+ * The set-based applier on MariaDB, without a broker: however the events are cut into batches
+ * (large ones, whose statements are split into chunks, and random ones, shuffled, with duplicates
+ * and gaps that come again later), the views equal the sequential fold. Few changes are kept per
+ * app, so batches also prune.
+ */
+class ProjectionApplierIT {
+
+  private static final int KEEP = 3;
+
+  private HikariDataSource dataSource;
+  private ProjectionApplier applier;
+
+  @BeforeEach
+  void views() {
+    dataSource = LocalServices.migratedViews("driftless_applier_it");
+    applier =
+        new ProjectionApplier(
+            List.of(
+                new HistoryProjection(KEEP), new OverviewProjection(), new InventoryProjection()),
+            JdbcClient.create(dataSource),
+            ProjectionApplier.transactions(new JdbcTransactionManager(dataSource)));
+  }
+
+  @AfterEach
+  void close() {
+    dataSource.close();
+  }
+
+  @Test
+  void largeBatchesInStoreOrderEqualTheFold() {
+    var events = new EventHistoryGenerator(7L).generate(80, 5, 6_000);
+    for (int from = 0; from < events.size(); from += 1_500) {
+      var batch = events.subList(from, Math.min(events.size(), from + 1_500));
+      assertThat(applier.applyAll(batch)).containsOnly(Outcome.APPLIED);
+    }
+    assertEqualsFold(events, 80);
+  }
+
+  @Test
+  void shuffledRandomBatchesWithDuplicatesEqualTheFoldOnceEveryGapIsRetried() {
+    var events = new EventHistoryGenerator(11L).generate(40, 4, 3_000);
+    var random = new Random(5);
+    var pending = new ArrayList<EventEnvelope>(events);
+    pending.addAll(events.subList(0, events.size() / 10));
+    var rounds = 0;
+    var gaps = 0;
+    while (!pending.isEmpty()) {
+      assertThat(++rounds).as("rounds until every gap is closed").isLessThan(10_000);
+      Collections.shuffle(pending, random);
+      var size = Math.min(pending.size(), 1 + random.nextInt(700));
+      var batch = List.copyOf(pending.subList(0, size));
+      var outcomes = applier.applyAll(batch);
+      var retry = new ArrayList<EventEnvelope>();
+      for (int i = 0; i < batch.size(); i++) {
+        if (outcomes.get(i) == Outcome.GAP) {
+          retry.add(batch.get(i));
+        }
+      }
+      gaps += retry.size();
+      pending.subList(0, size).clear();
+      pending.addAll(retry);
+    }
+    assertThat(gaps).as("the shuffle must produce gaps").isPositive();
+    assertEqualsFold(events, 40);
+  }
+
+  private void assertEqualsFold(List<EventEnvelope> events, int apps) {
+    var expected = new SequentialFold(events, KEEP);
+    var tables = new ViewTables(dataSource);
+    assertThat(tables.changes()).isEqualTo(expected.changes());
+    assertThat(tables.changeResources()).isEqualTo(expected.changeResources());
+    assertThat(tables.overview()).isEqualTo(expected.overview());
+    assertThat(tables.counts()).isEqualTo(expected.counts());
+    assertThat(tables.inventory()).isEqualTo(expected.inventory());
+    assertThat(expected.changes())
+        .as("every app pruned to its newest changes")
+        .hasSize(apps * KEEP);
+  }
+}
