@@ -1,6 +1,8 @@
 package io.driftless.events;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -47,49 +49,114 @@ public final class EventCodec {
   }
 
   /**
-   * Decodes an envelope.
+   * Decodes an envelope in one pass over the bytes: the payload is read straight into its record
+   * when {@code type} comes before it (as {@link #encode} writes it), and through a tree otherwise.
    *
    * @throws MalformedEventException if the bytes are not JSON, a field is missing, or the type is
    *     not in the {@link EventCatalog}
    */
   public static EventEnvelope decode(byte[] json) {
-    JsonNode root;
-    try {
-      root = MAPPER.readTree(json);
-    } catch (IOException e) {
+    try (var parser = MAPPER.createParser(json)) {
+      if (parser.nextToken() != JsonToken.START_OBJECT) {
+        throw new MalformedEventException("body is not a JSON object", null);
+      }
+      var fields = new Fields();
+      while (parser.nextToken() == JsonToken.FIELD_NAME) {
+        var name = parser.currentName();
+        var token = parser.nextToken();
+        if (token == JsonToken.VALUE_NULL) {
+          continue;
+        }
+        switch (name) {
+          case "eventId" -> fields.eventId = scalar(parser, name);
+          case "aggregateType" -> fields.aggregateType = scalar(parser, name);
+          case "aggregateId" -> fields.aggregateId = scalar(parser, name);
+          case "sequence" -> fields.sequence = Long.valueOf(scalar(parser, name));
+          case "occurredAt" -> fields.occurredAt = scalar(parser, name);
+          case "type" -> fields.typeOf(scalar(parser, name));
+          case "payload" -> fields.readPayload(parser);
+          default -> parser.skipChildren();
+        }
+      }
+      return fields.envelope();
+    } catch (MalformedEventException e) {
+      throw e;
+    } catch (IOException | IllegalArgumentException | java.time.DateTimeException e) {
       throw new MalformedEventException("body is not JSON: " + e.getMessage(), e);
     }
-    if (root == null || !root.isObject()) {
-      throw new MalformedEventException("body is not a JSON object", null);
+  }
+
+  /** The envelope's fields as they come; checked when the object ends. */
+  private static final class Fields {
+    private String eventId;
+    private String aggregateType;
+    private String aggregateId;
+    private Long sequence;
+    private String occurredAt;
+    private String typeName;
+    private Class<? extends DriftlessEvent> type;
+    private DriftlessEvent payload;
+    private JsonNode payloadTree;
+
+    void readPayload(JsonParser parser) throws IOException {
+      if (type != null) {
+        payload = read(() -> MAPPER.readValue(parser, type));
+      } else {
+        payloadTree = MAPPER.readTree(parser);
+      }
     }
-    var typeName = requiredText(root, "type");
-    var type =
-        EventCatalog.classOf(typeName)
-            .orElseThrow(() -> new MalformedEventException("unknown event type " + typeName, null));
-    try {
-      var payload = MAPPER.treeToValue(required(root, "payload"), type);
+
+    EventEnvelope envelope() {
+      present(eventId, "eventId");
+      present(aggregateType, "aggregateType");
+      present(aggregateId, "aggregateId");
+      present(sequence, "sequence");
+      present(occurredAt, "occurredAt");
+      present(typeName, "type");
+      if (payload == null && payloadTree != null) {
+        payload = read(() -> MAPPER.treeToValue(payloadTree, type));
+      }
+      present(payload, "payload");
+      var at = read(() -> java.time.Instant.parse(occurredAt));
       return new EventEnvelope(
-          requiredText(root, "eventId"),
-          requiredText(root, "aggregateType"),
-          requiredText(root, "aggregateId"),
-          required(root, "sequence").asLong(),
-          MAPPER.treeToValue(required(root, "occurredAt"), java.time.Instant.class),
-          typeName,
-          payload);
-    } catch (IOException | IllegalArgumentException e) {
-      throw new MalformedEventException("cannot read " + typeName + ": " + e.getMessage(), e);
+          eventId, aggregateType, aggregateId, sequence, at, typeName, payload);
+    }
+
+    private <T> T read(IoSupplier<T> reader) {
+      try {
+        return reader.get();
+      } catch (IOException | IllegalArgumentException | java.time.DateTimeException e) {
+        throw new MalformedEventException("cannot read " + typeName + ": " + e.getMessage(), e);
+      }
+    }
+
+    void typeOf(String name) {
+      typeName = name;
+      type =
+          EventCatalog.classOf(name)
+              .orElseThrow(() -> new MalformedEventException("unknown event type " + name, null));
     }
   }
 
-  private static JsonNode required(JsonNode root, String field) {
-    var node = root.get(field);
-    if (node == null || node.isNull()) {
-      throw new MalformedEventException("field " + field + " is missing", null);
-    }
-    return node;
+  private interface IoSupplier<T> {
+    T get() throws IOException;
   }
 
-  private static String requiredText(JsonNode root, String field) {
-    return required(root, field).asText();
+  private static String scalar(JsonParser parser, String field) throws IOException {
+    if (!parser.currentToken().isScalarValue()) {
+      throw new MalformedEventException("field " + field + " is not a value", null);
+    }
+    return parser.getValueAsString();
+  }
+
+  private static <T> T present(T value, String field) {
+    if (value == null) {
+      throw missing(field);
+    }
+    return value;
+  }
+
+  private static MalformedEventException missing(String field) {
+    return new MalformedEventException("field " + field + " is missing", null);
   }
 }

@@ -117,6 +117,31 @@ class EventCodecTest {
   }
 
   @Test
+  void payloadBeforeTypeIsReadToo() {
+    var json =
+        "{\"payload\":{\"appId\":\"a/b\",\"changeId\":\"a/b-change-3\","
+            + "\"deletedAt\":\"2026-11-21T10:15:30Z\"},\"sequence\":4,\"type\":\"AppDeleted\","
+            + "\"eventId\":\"e-1\",\"aggregateType\":\"App\",\"aggregateId\":\"a/b\","
+            + "\"extra\":{\"ignored\":[1,2]},\"occurredAt\":\"2026-11-21T10:15:30Z\"}";
+
+    var decoded = EventCodec.decode(json.getBytes(StandardCharsets.UTF_8));
+
+    assertThat(decoded.type()).isEqualTo("AppDeleted");
+    assertThat(decoded.sequence()).isEqualTo(4);
+    assertThat(decoded.payload()).isInstanceOf(AppDeleted.class);
+    assertThat(((AppDeleted) decoded.payload()).changeId()).isEqualTo("a/b-change-3");
+  }
+
+  @Test
+  void envelopeFieldThatIsNotAValueIsMalformed() {
+    var json = "{\"eventId\":{\"x\":1},\"type\":\"AppDeleted\",\"payload\":{}}";
+
+    assertThatThrownBy(() -> EventCodec.decode(json.getBytes(StandardCharsets.UTF_8)))
+        .isInstanceOf(MalformedEventException.class)
+        .hasMessageContaining("eventId");
+  }
+
+  @Test
   void missingEnvelopeFieldIsMalformed() {
     var json = "{\"type\":\"AppDeleted\",\"payload\":{\"appId\":\"a/b\"}}";
 
