@@ -148,14 +148,58 @@ final class ViewConsumer extends DefaultConsumer {
       log.warn("Database failure, batch requeued: {}", e.getMessage());
       getChannel().basicNack(last(batch), true, true);
       return;
+    } catch (RuntimeException e) {
+      log.warn(
+          "Batch of {} failed, applying its events one by one: {}", events.size(), e.toString());
+      outcomes = oneByOne(parsed);
     }
     var toRepair = new LinkedHashSet<EventEnvelope>();
     for (int i = 0; i < parsed.size(); i++) {
-      settle(parsed.get(i), outcomes.get(i), toRepair);
+      if (outcomes.get(i) != null) {
+        settle(parsed.get(i), outcomes.get(i), toRepair);
+      }
     }
     publisher.waitForConfirmsOrDie(30_000);
     repair(toRepair);
     getChannel().basicAck(last(batch), true);
+  }
+
+  /**
+   * A batch failed for a reason other than a transient one (a value the views' columns refuse,
+   * say): each event in its own transaction, and one that fails alone is parked with the reason
+   * (its outcome is null), so it cannot block the queue. Transient failures still requeue all.
+   */
+  private List<Outcome> oneByOne(List<Parsed> parsed) throws IOException {
+    var outcomes = new ArrayList<Outcome>(parsed.size());
+    for (var one : parsed) {
+      try {
+        outcomes.add(withRetries(() -> services.applier().apply(one.event())));
+      } catch (TransientFailure e) {
+        throw e;
+      } catch (RuntimeException e) {
+        var event = one.event();
+        park(
+            one.delivery(),
+            "cannot apply "
+                + event.type()
+                + " "
+                + event.aggregateId()
+                + "#"
+                + event.sequence()
+                + ": "
+                + rootMessage(e));
+        outcomes.add(null);
+      }
+    }
+    return outcomes;
+  }
+
+  private static String rootMessage(Throwable e) {
+    var root = e;
+    while (root.getCause() != null && root.getCause() != root) {
+      root = root.getCause();
+    }
+    return root.getMessage() == null ? root.toString() : root.getMessage();
   }
 
   private EventEnvelope parse(Delivery delivery) throws IOException {
@@ -212,11 +256,18 @@ final class ViewConsumer extends DefaultConsumer {
     var done = new LinkedHashSet<String>();
     for (var event : events) {
       if (done.add(event.aggregateId())) {
-        services
-            .metrics()
-            .repaired(
-                withRetries(
-                    () -> services.repair().repair(event.aggregateType(), event.aggregateId())));
+        try {
+          services
+              .metrics()
+              .repaired(
+                  withRetries(
+                      () -> services.repair().repair(event.aggregateType(), event.aggregateId())));
+        } catch (TransientFailure e) {
+          throw e;
+        } catch (RuntimeException e) {
+          // The parked messages stay for an operator; the queue goes on.
+          log.warn("Repair of {} failed: {}", event.aggregateId(), rootMessage(e));
+        }
       }
     }
   }

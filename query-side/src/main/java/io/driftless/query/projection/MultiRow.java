@@ -14,14 +14,21 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  */
 public final class MultiRow {
 
-  /** Rows per statement: large enough to amortise the round trip, small enough for the packet. */
+  /** Rows per statement: large enough to amortise the round trip. */
   static final int CHUNK = 250;
+
+  /**
+   * Characters of string values per statement: a chunk ends early once its strings reach this, so
+   * that large field diffs stay well inside MariaDB's packet limit (16 MiB by default).
+   */
+  static final long CHUNK_CHARS = 2_000_000;
 
   private MultiRow() {}
 
   /**
-   * Runs {@code head + "(?, ..), (?, ..)" + tail} for the rows, {@link #CHUNK} at a time; every row
-   * has as many values as the first. Returns the summed update counts.
+   * Runs {@code head + "(?, ..), (?, ..)" + tail} for the rows, at most {@link #CHUNK} rows and
+   * about {@link #CHUNK_CHARS} characters at a time; every row has as many values as the first.
+   * Returns the summed update counts.
    */
   public static int insert(JdbcClient jdbc, String head, List<Object[]> rows, String tail) {
     if (rows.isEmpty()) {
@@ -30,14 +37,30 @@ public final class MultiRow {
     var width = rows.get(0).length;
     var tuple = "(" + marks(width) + ")";
     var updated = 0;
-    for (int from = 0; from < rows.size(); from += CHUNK) {
-      var chunk = rows.subList(from, Math.min(rows.size(), from + CHUNK));
+    var from = 0;
+    while (from < rows.size()) {
+      var to = from;
+      var chars = 0L;
+      while (to < rows.size() && to - from < CHUNK && (to == from || chars < CHUNK_CHARS)) {
+        chars += chars(rows.get(to));
+        to++;
+      }
+      var chunk = rows.subList(from, to);
       var params = new ArrayList<Object>(chunk.size() * width);
       chunk.forEach(row -> Collections.addAll(params, row));
       var sql = head + String.join(",", Collections.nCopies(chunk.size(), tuple)) + tail;
       updated += jdbc.sql(sql).params(params).update();
+      from = to;
     }
     return updated;
+  }
+
+  private static long chars(Object[] row) {
+    var chars = 0L;
+    for (var value : row) {
+      chars += value instanceof String text ? text.length() : 8;
+    }
+    return chars;
   }
 
   /**

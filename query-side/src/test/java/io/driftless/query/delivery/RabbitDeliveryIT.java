@@ -99,6 +99,10 @@ class RabbitDeliveryIT {
   }
 
   private static EventEnvelope started(String appId) {
+    return started(appId, "update: x");
+  }
+
+  private static EventEnvelope started(String appId, String description) {
     return EventEnvelope.of(
         "e-" + appId,
         0,
@@ -113,7 +117,7 @@ class RabbitDeliveryIT {
             Map.of(),
             OpCounts.none(),
             WaitCounts.none(),
-            "update: x"));
+            description));
   }
 
   @Test
@@ -136,6 +140,39 @@ class RabbitDeliveryIT {
         .anyMatch(r -> r.contains("not JSON"))
         .anyMatch(r -> r.contains("unknown event type NoSuchEvent"))
         .anyMatch(r -> r.contains("missing headers"));
+  }
+
+  @Test
+  void anEventTheViewsRefuseIsParkedAloneAndTheRestOfItsBatchApplies() throws Exception {
+    var before = started("ns/before-the-refused-one");
+    var refused = started("ns/refused", "x".repeat(5_000)); // app_change.description is 1,024
+    var after = started("ns/after-the-refused-one");
+    try (var channel = connection.createChannel()) {
+      channel.confirmSelect();
+      for (var envelope : List.of(before, refused, after)) {
+        channel.basicPublish(
+            NAMES.exchange(),
+            AmqpFormat.routingKey(envelope),
+            new AMQP.BasicProperties.Builder()
+                .deliveryMode(2)
+                .headers(AmqpFormat.headers(envelope))
+                .build(),
+            EventCodec.encode(envelope));
+      }
+      channel.waitForConfirmsOrDie(10_000);
+    }
+
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(
+            () ->
+                appRows("ns/before-the-refused-one") == 1
+                    && appRows("ns/after-the-refused-one") == 1);
+    assertThat(appRows("ns/refused")).isZero();
+    assertThat(parkedReasons(1))
+        .singleElement()
+        .asString()
+        .contains("cannot apply AppChangeStarted ns/refused#0");
   }
 
   @Test

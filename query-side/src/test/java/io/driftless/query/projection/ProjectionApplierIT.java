@@ -4,6 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.zaxxer.hikari.HikariDataSource;
 import io.driftless.events.EventEnvelope;
+import io.driftless.events.FieldDiff;
+import io.driftless.events.ResourceCreated;
+import io.driftless.events.ResourceIds;
+import io.driftless.events.ResourceRef;
 import io.driftless.events.testing.EventHistoryGenerator;
 import io.driftless.query.history.HistoryProjection;
 import io.driftless.query.inventory.InventoryProjection;
@@ -11,10 +15,13 @@ import io.driftless.query.overview.OverviewProjection;
 import io.driftless.query.support.LocalServices;
 import io.driftless.query.support.SequentialFold;
 import io.driftless.query.support.ViewTables;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
+import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -86,6 +93,43 @@ class ProjectionApplierIT {
     }
     assertThat(gaps).as("the shuffle must produce gaps").isPositive();
     assertEqualsFold(events, 40);
+  }
+
+  @Test
+  void aBatchOfLargeFieldDiffsIsSplitBelowThePacketLimit() {
+    var app = "team-a/big";
+    var value = "x".repeat(1_000_000);
+    var events = new ArrayList<EventEnvelope>();
+    for (int i = 0; i < 24; i++) {
+      var ref = new ResourceRef("v1", "ConfigMap", "team-a", "big-" + i);
+      events.add(
+          EventEnvelope.of(
+              UUID.randomUUID().toString(),
+              0,
+              Instant.parse("2026-11-21T10:00:00Z"),
+              new ResourceCreated(
+                  ResourceIds.resourceId(app, ref),
+                  app,
+                  app + "-change-1",
+                  ref,
+                  Map.of(),
+                  "sha256:" + i,
+                  "1",
+                  1,
+                  List.of(new FieldDiff("data.blob", null, value, "desired")),
+                  Instant.parse("2026-11-21T10:00:00Z"))));
+    }
+
+    assertThat(applier.applyAll(events)).containsOnly(Outcome.APPLIED);
+
+    var stored =
+        JdbcClient.create(dataSource)
+            .sql("SELECT COUNT(*), MIN(LENGTH(fields)) FROM app_change_resource WHERE app_id = ?")
+            .param(app)
+            .query((rs, n) -> List.of(rs.getLong(1), rs.getLong(2)))
+            .single();
+    assertThat(stored.get(0)).as("24 MB of field diffs in one batch").isEqualTo(24L);
+    assertThat(stored.get(1)).isGreaterThan(1_000_000L);
   }
 
   private void assertEqualsFold(List<EventEnvelope> events, int apps) {
