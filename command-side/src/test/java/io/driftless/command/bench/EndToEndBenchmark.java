@@ -43,7 +43,7 @@ import org.springframework.context.ConfigurableApplicationContext;
  *       every event.
  *   <li><b>latency</b>: appends at {@code rate} events/s (a chunk every 10 ms), {@code warmup}
  *       seconds to warm both JVMs up and then {@code seconds} measured; reports p50/p99/max of the
- *       time from storing a chunk until the views hold it (see {@link Probe}).
+ *       time from storing a chunk until the views hold it (see {@link PositionProbe}).
  * </ul>
  *
  * <pre>
@@ -183,7 +183,6 @@ public final class EndToEndBenchmark {
       var cpu = run.cpu();
       var relayed = run.relayProbe();
       var visible = run.viewsProbe();
-      var trace = option("trace", "false").equals("true") ? run.trace() : null;
       var ticks = new ArrayList<long[]>();
       var start = System.nanoTime();
       var measured = appendAtRate(run, events, warm.sent(), perTick, seconds, ticks);
@@ -192,9 +191,6 @@ public final class EndToEndBenchmark {
       run.awaitViews(measured.sent(), Duration.ofMinutes(5));
       relayed.stop();
       visible.stop();
-      if (trace != null) {
-        trace.stop();
-      }
       var lags = visible.lags(ticks);
       var relayLags = relayed.lags(ticks);
       System.out.printf(
@@ -229,67 +225,6 @@ public final class EndToEndBenchmark {
 
   private static double percentile(double[] sorted, double p) {
     return sorted[Math.min(sorted.length - 1, (int) Math.ceil(p * sorted.length) - 1)];
-  }
-
-  /**
-   * Polls a count every {@code pollMillis} ms: the relay's position (events published and
-   * confirmed, read in this JVM) or the query side's applied events ({@code
-   * driftless.events{outcome=applied}}, counted after each commit, read over HTTP). Delivery is in
-   * store order (one relay, one queue, one consumer), so a chunk of stored events has passed a
-   * point once that point's count reaches the number of events stored up to and including it.
-   */
-  static final class Probe {
-
-    private final List<long[]> samples = java.util.Collections.synchronizedList(new ArrayList<>());
-    private final Thread thread;
-    private final int pollMillis;
-    private volatile boolean stopped;
-
-    Probe(String name, int pollMillis, java.util.concurrent.Callable<Long> count) {
-      this.pollMillis = pollMillis;
-      thread =
-          new Thread(
-              () -> {
-                while (!stopped) {
-                  try {
-                    samples.add(new long[] {System.nanoTime(), count.call()});
-                    Thread.sleep(pollMillis);
-                  } catch (InterruptedException e) {
-                    return;
-                  } catch (Exception e) {
-                    System.out.println("  probe " + name + " failed: " + e);
-                    return;
-                  }
-                }
-              },
-              "e2e-bench-probe-" + name);
-      thread.setDaemon(true);
-      thread.start();
-    }
-
-    int pollMillis() {
-      return pollMillis;
-    }
-
-    void stop() throws InterruptedException {
-      stopped = true;
-      thread.join();
-    }
-
-    /** Per tick {@code (appended at, events stored so far)}: ms until visible, sorted. */
-    double[] lags(List<long[]> ticks) {
-      var lags = new double[ticks.size()];
-      var next = 0;
-      for (int i = 0; i < ticks.size(); i++) {
-        var tick = ticks.get(i);
-        while (next < samples.size() - 1 && samples.get(next)[1] < tick[1]) {
-          next++;
-        }
-        lags[i] = Math.max(0, samples.get(next)[0] - tick[0]) / 1e6;
-      }
-      java.util.Arrays.sort(lags);
-      return lags;
-    }
   }
 
   /** How many events a run at a fixed rate sent in all, and how late its worst tick was. */
@@ -378,82 +313,6 @@ public final class EndToEndBenchmark {
       store = commandSide.getBean(EventStore.class);
     }
 
-    /**
-     * Samples, every 20 ms until stopped, how many stored events the relay has not published yet
-     * and how many messages wait in the work queue; prints the worst of each per 100 ms when either
-     * exceeds 200 (where a stall sits: before or after the broker).
-     */
-    Trace trace() throws Exception {
-      var processor = relay();
-      var factory = new com.rabbitmq.client.ConnectionFactory();
-      factory.setUri(BrokerNames.amqpUri());
-      var connection = factory.newConnection("e2e-bench-trace");
-      var channel = connection.createChannel();
-      var trace = new Trace(connection);
-      var thread =
-          new Thread(
-              () -> {
-                var start = System.nanoTime();
-                var slot = -1L;
-                long relayMax = 0;
-                long queueMax = 0;
-                while (!trace.stopped) {
-                  try {
-                    var head = store.createHeadToken().position().orElse(0);
-                    var relayed =
-                        processor.processingStatus().values().stream()
-                            .mapToLong(st -> st.getCurrentPosition().orElse(0))
-                            .max()
-                            .orElse(0);
-                    var queued = channel.messageCount(broker.workQueue());
-                    var now = (System.nanoTime() - start) / 100_000_000L;
-                    if (now != slot) {
-                      if (slot >= 0 && (relayMax > 200 || queueMax > 200)) {
-                        System.out.printf(
-                            Locale.ROOT,
-                            "  t=%5.1f s  relay behind by %,6d events, work queue %,6d%n",
-                            slot / 10.0,
-                            relayMax,
-                            queueMax);
-                      }
-                      slot = now;
-                      relayMax = 0;
-                      queueMax = 0;
-                    }
-                    relayMax = Math.max(relayMax, head - relayed);
-                    queueMax = Math.max(queueMax, queued);
-                    Thread.sleep(20);
-                  } catch (InterruptedException e) {
-                    return;
-                  } catch (Exception e) {
-                    if (!trace.stopped) {
-                      System.out.println("  trace stopped: " + e);
-                    }
-                    return;
-                  }
-                }
-              },
-              "e2e-bench-trace");
-      thread.setDaemon(true);
-      thread.start();
-      return trace;
-    }
-
-    /** A running trace; {@link #stop} ends it. */
-    static final class Trace {
-      private final com.rabbitmq.client.Connection connection;
-      private volatile boolean stopped;
-
-      Trace(com.rabbitmq.client.Connection connection) {
-        this.connection = connection;
-      }
-
-      void stop() throws Exception {
-        stopped = true;
-        connection.close();
-      }
-    }
-
     /** The relay's tracking processor. */
     org.axonframework.eventhandling.TrackingEventProcessor relay() {
       return commandSide
@@ -465,9 +324,9 @@ public final class EndToEndBenchmark {
     }
 
     /** The relay's position: events published and confirmed (global index, no gaps here). */
-    Probe relayProbe() {
+    PositionProbe relayProbe() {
       var relay = relay();
-      return new Probe(
+      return new PositionProbe(
           "relay",
           2,
           () ->
@@ -478,8 +337,9 @@ public final class EndToEndBenchmark {
     }
 
     /** Events the query side has committed to the views. */
-    Probe viewsProbe() {
-      return new Probe("views", 20, () -> (long) metric("driftless.events", "outcome:applied"));
+    PositionProbe viewsProbe() {
+      return new PositionProbe(
+          "views", 20, () -> (long) metric("driftless.events", "outcome:applied"));
     }
 
     /** A CPU snapshot of both sides, MariaDB and RabbitMQ. */
