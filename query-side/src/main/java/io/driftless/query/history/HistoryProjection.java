@@ -14,8 +14,6 @@ import io.driftless.query.projection.MultiRow;
 import io.driftless.query.projection.Projection;
 import java.sql.Timestamp;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -78,9 +76,9 @@ public final class HistoryProjection implements Projection {
   private static final class HistoryBatch implements Batch {
 
     private final int keep;
-    private final Map<List<String>, ChangeRow> changes = new TreeMap<>(KEY_ORDER);
-    private final Map<List<String>, Finish> finishes = new TreeMap<>(KEY_ORDER);
-    private final Map<List<String>, Object[]> resources = new TreeMap<>(KEY_ORDER);
+    private final Map<List<String>, ChangeRow> changes = new TreeMap<>(MultiRow.KEY_ORDER);
+    private final Map<List<String>, Finish> finishes = new TreeMap<>(MultiRow.KEY_ORDER);
+    private final Map<List<String>, Object[]> resources = new TreeMap<>(MultiRow.KEY_ORDER);
     private final Map<String, Long> pruneTo = new TreeMap<>();
     private final Set<String> floorApps = new TreeSet<>();
 
@@ -216,33 +214,27 @@ public final class HistoryProjection implements Projection {
       }
       var keys = new ArrayList<Object[]>();
       finishes.keySet().forEach(key -> keys.add(key.toArray()));
-      for (int from = 0; from < keys.size(); from += 250) {
-        var chunk = keys.subList(from, Math.min(keys.size(), from + 250));
-        var params = new ArrayList<Object>();
-        chunk.forEach(key -> params.addAll(List.of(key)));
-        jdbc.sql(
-                "SELECT app_id, change_id, change_number, change_trigger, started_at, namespaces"
-                    + " FROM app_change WHERE "
-                    + String.join(
-                        " OR ",
-                        Collections.nCopies(chunk.size(), "(app_id = ? AND change_id = ?)")))
-            .params(params)
-            .query(
-                rs -> {
-                  var key = List.of(rs.getString(1), rs.getString(2));
-                  var row =
-                      new ChangeRow(
-                          rs.getLong(3),
-                          rs.getString(4),
-                          rs.getTimestamp(5),
-                          null,
-                          rs.getString(6),
-                          null,
-                          null,
-                          null);
-                  changes.put(key, row.finished(finishes.get(key).event()));
-                });
-      }
+      MultiRow.selectWhere(
+          jdbc,
+          "SELECT app_id, change_id, change_number, change_trigger, started_at, namespaces"
+              + " FROM app_change WHERE ",
+          "app_id = ? AND change_id = ?",
+          keys,
+          "",
+          rs -> {
+            var key = List.of(rs.getString(1), rs.getString(2));
+            var row =
+                new ChangeRow(
+                    rs.getLong(3),
+                    rs.getString(4),
+                    rs.getTimestamp(5),
+                    null,
+                    rs.getString(6),
+                    null,
+                    null,
+                    null);
+            changes.put(key, row.finished(finishes.get(key).event()));
+          });
     }
 
     private static void prune(JdbcClient jdbc, Map<String, Long> raised) {
@@ -266,17 +258,6 @@ public final class HistoryProjection implements Projection {
           " ON DUPLICATE KEY UPDATE lowest_kept = VALUES(lowest_kept)");
     }
   }
-
-  private static final Comparator<List<String>> KEY_ORDER =
-      (a, b) -> {
-        for (int i = 0; i < a.size(); i++) {
-          var c = a.get(i).compareTo(b.get(i));
-          if (c != 0) {
-            return c;
-          }
-        }
-        return 0;
-      };
 
   /** A finish whose change row is in the table already. */
   private record Finish(AppChangeFinished event) {}

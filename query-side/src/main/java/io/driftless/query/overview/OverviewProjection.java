@@ -3,6 +3,7 @@ package io.driftless.query.overview;
 import io.driftless.events.AppChangeFinished;
 import io.driftless.events.AppChangeStarted;
 import io.driftless.events.AppDeleted;
+import io.driftless.events.AppEvent;
 import io.driftless.events.EventEnvelope;
 import io.driftless.events.ResourceCreated;
 import io.driftless.events.ResourceDeleted;
@@ -13,7 +14,6 @@ import io.driftless.query.projection.MultiRow;
 import io.driftless.query.projection.Projection;
 import java.sql.Timestamp;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -68,17 +68,13 @@ public final class OverviewProjection implements Projection {
    */
   private static final class OverviewBatch implements Batch {
 
-    private final Map<String, List<Object>> appEvents = new TreeMap<>();
+    private final Map<String, List<AppEvent>> appEvents = new TreeMap<>();
     private final Map<String, List<ResourceEvent>> resourceEvents = new TreeMap<>();
 
     @Override
     public void add(EventEnvelope event) {
       var payload = event.payload();
-      if (payload instanceof AppChangeStarted e) {
-        appEvents.computeIfAbsent(e.appId(), id -> new ArrayList<>()).add(e);
-      } else if (payload instanceof AppChangeFinished e) {
-        appEvents.computeIfAbsent(e.appId(), id -> new ArrayList<>()).add(e);
-      } else if (payload instanceof AppDeleted e) {
+      if (payload instanceof AppEvent e) {
         appEvents.computeIfAbsent(e.appId(), id -> new ArrayList<>()).add(e);
       } else if (payload instanceof ResourceCreated
           || payload instanceof ResourceUpdated
@@ -157,7 +153,7 @@ public final class OverviewProjection implements Projection {
             live.put(rs.getString(1), rs.getBoolean(2));
           });
       var changed = new ArrayList<Object[]>();
-      var deltas = new TreeMap<List<String>, Long>(COUNT_ORDER);
+      var deltas = new TreeMap<List<String>, Long>(MultiRow.KEY_ORDER);
       resourceEvents.forEach(
           (resourceId, events) -> {
             var was = live.getOrDefault(resourceId, false);
@@ -194,10 +190,6 @@ public final class OverviewProjection implements Projection {
     }
   }
 
-  private static final Comparator<List<String>> COUNT_ORDER =
-      Comparator.<List<String>, String>comparing(key -> key.get(0))
-          .thenComparing(key -> key.get(1));
-
   /** An {@code app_overview} row. */
   private record AppRow(
       String namespace,
@@ -210,7 +202,7 @@ public final class OverviewProjection implements Projection {
       boolean deleted) {
 
     /** The row after one App event; a finish or delete before any start changes nothing. */
-    static AppRow fold(String appId, AppRow row, Object event) {
+    static AppRow fold(String appId, AppRow row, AppEvent event) {
       if (event instanceof AppChangeStarted e) {
         var slash = appId.indexOf('/');
         return new AppRow(

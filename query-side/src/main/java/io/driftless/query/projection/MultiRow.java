@@ -2,6 +2,7 @@ package io.driftless.query.projection;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.List;
 import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -88,12 +89,32 @@ public final class MultiRow {
   }
 
   /**
-   * Runs {@code head + "(cond) OR (cond) ..." + tail}, one {@code condition} (with its own marks)
-   * per row, {@link #CHUNK} rows at a time.
+   * Runs the update {@code head + "(cond) OR (cond) ..." + tail}, one {@code condition} (with its
+   * own marks) per row, {@link #CHUNK} rows at a time. Returns the summed update counts.
    */
   public static int where(
       JdbcClient jdbc, String head, String condition, List<Object[]> rows, String tail) {
     var updated = 0;
+    for (var statement : orChunks(jdbc, head, condition, rows, tail)) {
+      updated += statement.update();
+    }
+    return updated;
+  }
+
+  /** As {@link #where}, for a query: hands every row of every chunk to {@code handler}. */
+  public static void selectWhere(
+      JdbcClient jdbc,
+      String head,
+      String condition,
+      List<Object[]> rows,
+      String tail,
+      RowCallbackHandler handler) {
+    orChunks(jdbc, head, condition, rows, tail).forEach(statement -> statement.query(handler));
+  }
+
+  private static List<JdbcClient.StatementSpec> orChunks(
+      JdbcClient jdbc, String head, String condition, List<Object[]> rows, String tail) {
+    var statements = new ArrayList<JdbcClient.StatementSpec>();
     for (int from = 0; from < rows.size(); from += CHUNK) {
       var chunk = rows.subList(from, Math.min(rows.size(), from + CHUNK));
       var params = new ArrayList<Object>();
@@ -102,8 +123,20 @@ public final class MultiRow {
           head
               + String.join(" OR ", Collections.nCopies(chunk.size(), "(" + condition + ")"))
               + tail;
-      updated += jdbc.sql(sql).params(params).update();
+      statements.add(jdbc.sql(sql).params(params));
     }
-    return updated;
+    return statements;
   }
+
+  /** Composite keys (lists of strings of equal length) in column order, as the rows lock. */
+  public static final Comparator<List<String>> KEY_ORDER =
+      (a, b) -> {
+        for (int i = 0; i < a.size(); i++) {
+          var c = a.get(i).compareTo(b.get(i));
+          if (c != 0) {
+            return c;
+          }
+        }
+        return 0;
+      };
 }
