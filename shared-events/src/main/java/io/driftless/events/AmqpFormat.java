@@ -3,10 +3,9 @@ package io.driftless.events;
 import java.util.Map;
 
 /**
- * How an {@link EventEnvelope} travels over AMQP: a persistent JSON message on the topic exchange
- * {@value #EXCHANGE}, with the event id as {@code message-id}, routing key {@code
- * <aggregateType>.<type>} and the headers below, so a consumer can check order before it parses the
- * body.
+ * How an event travels over AMQP: a persistent JSON message on the topic exchange {@value
+ * #EXCHANGE}, with the event id as {@code message-id}, routing key {@code <aggregateType>.<type>}
+ * and the headers below, so a consumer can check order before it parses the body.
  */
 public final class AmqpFormat {
 
@@ -31,12 +30,12 @@ public final class AmqpFormat {
   private AmqpFormat() {}
 
   /** The routing key of an envelope. */
-  public static String routingKey(EventEnvelope envelope) {
+  public static String routingKey(EnvelopeHeader envelope) {
     return envelope.aggregateType() + "." + envelope.type();
   }
 
   /** The headers of an envelope. */
-  public static Map<String, Object> headers(EventEnvelope envelope) {
+  public static Map<String, Object> headers(EnvelopeHeader envelope) {
     return Map.of(
         HEADER_TYPE, envelope.type(),
         HEADER_AGGREGATE_TYPE, envelope.aggregateType(),

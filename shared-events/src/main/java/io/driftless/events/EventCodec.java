@@ -10,8 +10,10 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 
 /**
  * The JSON form of an {@link EventEnvelope}: an object with {@code eventId}, {@code aggregateType},
@@ -40,6 +42,54 @@ public final class EventCodec {
       return MAPPER.writeValueAsBytes(envelope);
     } catch (JsonProcessingException e) {
       throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * Encodes a stored event as UTF-8 JSON: the same bytes as {@link #encode(EventEnvelope)} of its
+   * envelope, with the stored payload copied in as it is (not read and written again).
+   */
+  public static byte[] encode(StoredEvent event) {
+    var out = new ByteArrayOutputStream(event.payloadJson().length + 256);
+    try (var json = MAPPER.createGenerator(out)) {
+      json.writeStartObject();
+      json.writeStringField("eventId", event.eventId());
+      json.writeStringField("aggregateType", event.aggregateType());
+      json.writeStringField("aggregateId", event.aggregateId());
+      json.writeNumberField("sequence", event.sequence());
+      json.writeStringField("occurredAt", event.occurredAt().toString());
+      json.writeStringField("type", event.type());
+      json.writeFieldName("payload");
+      json.writeRawValue(new String(event.payloadJson(), StandardCharsets.UTF_8));
+      json.writeEndObject();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return out.toByteArray();
+  }
+
+  /** Encodes just an event payload, as the event store holds it. */
+  public static byte[] encodePayload(DriftlessEvent event) {
+    try {
+      return MAPPER.writeValueAsBytes(event);
+    } catch (JsonProcessingException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * Decodes just an event payload of the given wire type.
+   *
+   * @throws MalformedEventException if the type is unknown or the JSON does not fit it
+   */
+  public static DriftlessEvent decodePayload(String typeName, byte[] json) {
+    var type =
+        EventCatalog.classOf(typeName)
+            .orElseThrow(() -> new MalformedEventException("unknown event type " + typeName, null));
+    try {
+      return MAPPER.readValue(json, type);
+    } catch (IOException | IllegalArgumentException e) {
+      throw new MalformedEventException("cannot read " + typeName + ": " + e.getMessage(), e);
     }
   }
 

@@ -21,7 +21,8 @@ public record EventEnvelope(
     long sequence,
     Instant occurredAt,
     String type,
-    DriftlessEvent payload) {
+    DriftlessEvent payload)
+    implements EnvelopeHeader {
 
   /** Checks the envelope is consistent with its payload. */
   public EventEnvelope {

@@ -75,6 +75,49 @@ class EventCodecTest {
 
   @ParameterizedTest
   @MethodSource("everyEventType")
+  void storedFormEncodesToTheEnvelopesExactBytes(DriftlessEvent event) {
+    var envelope = EventEnvelope.of("6f1c1b9e-0000-4000-8000-000000000002", 3, AT, event);
+
+    var stored = StoredEvent.of(envelope);
+
+    assertThat(new String(EventCodec.encode(stored), StandardCharsets.UTF_8))
+        .isEqualTo(new String(EventCodec.encode(envelope), StandardCharsets.UTF_8));
+    assertThat(stored.toEnvelope()).isEqualTo(envelope);
+  }
+
+  @Test
+  void storedPayloadIsCopiedNotRewritten() {
+    // Bytes the mapper would never write itself (spaces, field order): copied as they are.
+    var payload =
+        "{ \"appId\" : \"default/a\", \"changeId\":\"c\", \"deletedAt\":\"%s\" }".formatted(AT);
+    var stored =
+        new StoredEvent(
+            "id",
+            "App",
+            "default/a",
+            4,
+            AT,
+            "AppDeleted",
+            payload.getBytes(StandardCharsets.UTF_8));
+
+    var body = new String(EventCodec.encode(stored), StandardCharsets.UTF_8);
+
+    assertThat(body).contains("\"payload\":" + payload + "}");
+    assertThat(EventCodec.decode(body.getBytes(StandardCharsets.UTF_8)).payload())
+        .isEqualTo(new AppDeleted("default/a", "c", AT));
+  }
+
+  @Test
+  void storedPayloadOfAnUnknownTypeIsMalformed() {
+    var stored = new StoredEvent("id", "App", "a", 0, AT, "AppRenamed", "{}".getBytes());
+
+    assertThatThrownBy(stored::toEnvelope)
+        .isInstanceOf(MalformedEventException.class)
+        .hasMessageContaining("unknown event type AppRenamed");
+  }
+
+  @ParameterizedTest
+  @MethodSource("everyEventType")
   void envelopeNamesTypeAndAggregateFromPayload(DriftlessEvent event) {
     var envelope = EventEnvelope.of("id", 0, AT, event);
 

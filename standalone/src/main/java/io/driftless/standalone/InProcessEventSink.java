@@ -1,7 +1,7 @@
 package io.driftless.standalone;
 
-import io.driftless.events.EventEnvelope;
 import io.driftless.events.EventSink;
+import io.driftless.events.StoredEvent;
 import io.driftless.query.delivery.GapRepair;
 import io.driftless.query.projection.Outcome;
 import io.driftless.query.projection.ProjectionApplier;
@@ -26,7 +26,8 @@ class InProcessEventSink implements EventSink {
   }
 
   @Override
-  public void publish(List<EventEnvelope> batch) {
+  public void publish(List<StoredEvent> stored) {
+    var batch = stored.stream().map(StoredEvent::toEnvelope).toList();
     var outcomes = applier.applyAll(batch);
     for (int i = 0; i < batch.size(); i++) {
       if (outcomes.get(i) == Outcome.GAP) {

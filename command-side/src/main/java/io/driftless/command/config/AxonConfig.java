@@ -123,12 +123,13 @@ public class AxonConfig {
   EventStorageEngine eventStorageEngine(
       ConnectionProvider connections,
       TransactionManager transactions,
-      PersistenceExceptionResolver errors) {
-    var serializer = serializer();
+      PersistenceExceptionResolver errors,
+      @Qualifier("eventSerializer") Serializer eventSerializer) {
+    // The relay passes this instance to serializePayload to get the stored bytes back unconverted.
     return JdbcEventStorageEngine.builder()
         .connectionProvider(connections)
         .transactionManager(transactions)
-        .eventSerializer(serializer)
+        .eventSerializer(eventSerializer)
         .snapshotSerializer(snapshotSerializer())
         .persistenceExceptionResolver(errors)
         .schema(EVENT_SCHEMA)

@@ -7,8 +7,8 @@ import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
 import io.driftless.events.AmqpFormat;
 import io.driftless.events.EventCodec;
-import io.driftless.events.EventEnvelope;
 import io.driftless.events.EventSink;
+import io.driftless.events.StoredEvent;
 import java.io.IOException;
 import java.util.Date;
 import java.util.List;
@@ -38,20 +38,20 @@ public final class RabbitMqEventSink implements EventSink, AutoCloseable {
   }
 
   @Override
-  public synchronized void publish(List<EventEnvelope> batch) {
+  public synchronized void publish(List<StoredEvent> batch) {
     if (batch.isEmpty()) {
       return;
     }
     try {
       var ch = channel();
       returned.set(0);
-      for (var envelope : batch) {
+      for (var event : batch) {
         ch.basicPublish(
             exchange,
-            AmqpFormat.routingKey(envelope),
+            AmqpFormat.routingKey(event),
             true,
-            properties(envelope),
-            EventCodec.encode(envelope));
+            properties(event),
+            EventCodec.encode(event));
       }
       ch.waitForConfirmsOrDie(confirmTimeoutMillis);
       if (returned.get() > 0) {
@@ -67,7 +67,7 @@ public final class RabbitMqEventSink implements EventSink, AutoCloseable {
     }
   }
 
-  private static AMQP.BasicProperties properties(EventEnvelope envelope) {
+  private static AMQP.BasicProperties properties(StoredEvent envelope) {
     return new AMQP.BasicProperties.Builder()
         .deliveryMode(2)
         .contentType(AmqpFormat.CONTENT_TYPE)

@@ -6,6 +6,8 @@ import org.axonframework.config.ConfigurerModule;
 import org.axonframework.eventhandling.PropagatingErrorHandler;
 import org.axonframework.eventhandling.TrackingEventProcessorConfiguration;
 import org.axonframework.messaging.StreamableMessageSource;
+import org.axonframework.serialization.Serializer;
+import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
@@ -22,8 +24,8 @@ import org.springframework.context.annotation.Configuration;
 public class RelayConfig {
 
   @Bean
-  EventRelay eventRelay(EventSink sink) {
-    return new EventRelay(sink);
+  EventRelay eventRelay(EventSink sink, @Qualifier("eventSerializer") Serializer eventSerializer) {
+    return new EventRelay(sink, eventSerializer);
   }
 
   @Bean(destroyMethod = "close")

@@ -8,6 +8,7 @@ import com.rabbitmq.client.ConnectionFactory;
 import io.driftless.events.AppDeleted;
 import io.driftless.events.EventCodec;
 import io.driftless.events.EventEnvelope;
+import io.driftless.events.StoredEvent;
 import io.driftless.events.testing.LocalServices;
 import java.time.Instant;
 import java.util.List;
@@ -33,12 +34,12 @@ class RabbitMqEventSinkIT {
         var channel = connection.createChannel()) {
       channel.exchangeDeclare(exchange, BuiltinExchangeType.TOPIC, true);
 
-      assertThatThrownBy(() -> sink.publish(List.of(EVENT)))
+      assertThatThrownBy(() -> sink.publish(List.of(StoredEvent.of(EVENT))))
           .hasMessageContaining("publishing 1 events failed");
 
       var queue = channel.queueDeclare("", false, true, true, null).getQueue();
       channel.queueBind(queue, exchange, "#");
-      sink.publish(List.of(EVENT));
+      sink.publish(List.of(StoredEvent.of(EVENT)));
 
       var message = channel.basicGet(queue, true);
       assertThat(message).isNotNull();
