@@ -18,6 +18,7 @@ import org.axonframework.eventsourcing.eventstore.EventStorageEngine;
 import org.axonframework.eventsourcing.eventstore.jdbc.EventSchema;
 import org.axonframework.eventsourcing.eventstore.jdbc.JdbcEventStorageEngine;
 import org.axonframework.eventsourcing.eventstore.jdbc.JdbcSQLErrorCodesResolver;
+import org.axonframework.messaging.correlation.CorrelationDataProvider;
 import org.axonframework.serialization.Serializer;
 import org.axonframework.serialization.json.JacksonSerializer;
 import org.axonframework.spring.jdbc.SpringDataSourceConnectionProvider;
@@ -94,6 +95,12 @@ public class AxonConfig {
             .setVisibility(PropertyAccessor.ALL, JsonAutoDetect.Visibility.NONE)
             .setVisibility(PropertyAccessor.FIELD, JsonAutoDetect.Visibility.ANY);
     return JacksonSerializer.builder().objectMapper(mapper).build();
+  }
+
+  /** Replaces Axon's default MessageOriginProvider bean (see {@link CommandOriginProvider}). */
+  @Bean
+  CorrelationDataProvider commandOriginProvider() {
+    return new CommandOriginProvider();
   }
 
   /** A snapshot every {@code driftless.snapshot.threshold} events, so loads stay short. */

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.driftless.command.CommandSideApplication;
 import io.driftless.events.EventEnvelope;
 import io.driftless.events.testing.BrokerNames;
+import io.driftless.events.testing.CpuTimes;
 import io.driftless.events.testing.EventHistoryGenerator;
 import io.driftless.events.testing.LocalDatabases;
 import io.driftless.events.testing.LocalServices;

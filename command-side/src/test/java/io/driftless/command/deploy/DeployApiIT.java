@@ -102,6 +102,13 @@ class DeployApiIT {
     assertThat(cluster.configMaps().inNamespace("default").withName("simple-app").get())
         .isNotNull();
 
+    assertThat(
+            jdbc.queryForList(
+                "SELECT CAST(meta_data AS CHAR) FROM domain_event_entry", String.class))
+        .as("every event carries the correlation id of the command that produced it")
+        .isNotEmpty()
+        .allSatisfy(metaData -> assertThat(metaData).contains("\"correlationId\":\""));
+
     var before = storedEvents();
     var again = api.deployYaml("simple-app", Api.example("simple-app-v2.yml"));
     assertThat(again.statusCode()).isEqualTo(200);

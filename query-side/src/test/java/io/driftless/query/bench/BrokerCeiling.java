@@ -6,6 +6,7 @@ import com.rabbitmq.client.ConnectionFactory;
 import com.rabbitmq.client.DefaultConsumer;
 import com.rabbitmq.client.Envelope;
 import io.driftless.events.EventEnvelope;
+import io.driftless.events.testing.CpuTimes;
 import io.driftless.query.support.LocalServices;
 import java.util.List;
 import java.util.Locale;
@@ -36,24 +37,59 @@ final class BrokerCeiling {
       admin.queueDeclare(queue, true, false, false, Map.of("x-queue-type", "quorum"));
       admin.queueBind(queue, exchange, "#");
       try {
+        var publishCpu = cpu();
         var publishSeconds = publish(connection, exchange, events);
+        var publishCpuUse = publishCpu.since(events.size());
+        var consumeCpu = cpu();
         var consumeSeconds = consume(connection, queue, events.size(), prefetch);
         System.out.printf(
             Locale.ROOT,
             "%nbroker ceiling (quorum queue, no database): %,d events%n"
                 + "  publish with async confirms, no consumer: %.2f s = %,.0f events/s%n"
-                + "  consume and ack, prefetch %d, no work: %.2f s = %,.0f events/s%n",
+                + "    CPU: %s%n"
+                + "  consume and ack, prefetch %d, no work: %.2f s = %,.0f events/s%n"
+                + "    CPU: %s%n",
             events.size(),
             publishSeconds,
             events.size() / publishSeconds,
+            publishCpuUse,
             prefetch,
             consumeSeconds,
-            events.size() / consumeSeconds);
+            events.size() / consumeSeconds,
+            consumeCpu.since(events.size()));
+
+        // Both at once, as in the pipeline: the broker's cost per event with one message each.
+        var bothCpu = cpu();
+        var start = System.nanoTime();
+        var consumer =
+            java.util.concurrent.CompletableFuture.supplyAsync(
+                () -> {
+                  try {
+                    return consume(connection, queue, events.size(), prefetch);
+                  } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                  }
+                });
+        publish(connection, exchange, events);
+        consumer.get(10, TimeUnit.MINUTES);
+        var bothSeconds = (System.nanoTime() - start) / 1e9;
+        System.out.printf(
+            Locale.ROOT,
+            "  publish and consume at once: %.2f s = %,.0f events/s%n    CPU: %s%n",
+            bothSeconds,
+            events.size() / bothSeconds,
+            bothCpu.since(events.size()));
       } finally {
         admin.queueDelete(queue);
         admin.exchangeDelete(exchange);
       }
     }
+  }
+
+  /** This JVM (the client) and the broker. */
+  private static CpuTimes cpu() {
+    return CpuTimes.of(
+        Map.of("client JVM", ProcessHandle.current().pid(), "RabbitMQ", CpuTimes.find("beam.smp")));
   }
 
   private static double publish(

@@ -1,4 +1,4 @@
-package io.driftless.command.bench;
+package io.driftless.events.testing;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -13,7 +13,7 @@ import java.util.stream.Collectors;
  * /proc/<pid>/stat}: take a snapshot before and after, and {@link #since} reports the difference
  * per process and per event. Elsewhere it reports nothing.
  */
-final class CpuTimes {
+public final class CpuTimes {
 
   private static final double TICKS_PER_SECOND = 100.0; // USER_HZ, 100 on Linux
 
@@ -26,7 +26,7 @@ final class CpuTimes {
   }
 
   /** A snapshot of the named processes (missing ones are left out). */
-  static CpuTimes of(Map<String, Long> pids) {
+  public static CpuTimes of(Map<String, Long> pids) {
     var ticks = new LinkedHashMap<String, Long>();
     pids.forEach(
         (name, pid) -> {
@@ -39,7 +39,7 @@ final class CpuTimes {
   }
 
   /** The first process whose command line contains {@code fragment}, or -1. */
-  static long find(String fragment) {
+  public static long find(String fragment) {
     return ProcessHandle.allProcesses()
         .filter(p -> p.info().commandLine().orElse("").contains(fragment))
         .mapToLong(ProcessHandle::pid)
@@ -48,7 +48,7 @@ final class CpuTimes {
   }
 
   /** {@code name 1.2 s (40 us/event), ...} since this snapshot. */
-  String since(long events) {
+  public String since(long events) {
     var before = this;
     var now = of(pids);
     if (now.ticks.isEmpty()) {
