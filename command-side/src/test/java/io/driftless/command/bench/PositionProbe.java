@@ -55,22 +55,30 @@ final class PositionProbe {
   }
 
   /**
-   * For each tick {@code (stored at nanoTime, events stored so far)}, the milliseconds until the
-   * first sample whose position reached it; sorted.
+   * Per-chunk delays, sorted, bounded on both sides: a chunk became visible after the last sample
+   * that had not reached it ({@code low}) and no later than the first one that had ({@code high}).
+   * Each percentile of the true delays lies between the same percentile of the two.
    */
-  double[] lags(List<long[]> ticks) {
+  record Lags(double[] low, double[] high) {}
+
+  /** For each tick {@code (stored at nanoTime, events stored so far)}, its {@link Lags}. */
+  Lags lags(List<long[]> ticks) {
     synchronized (samples) {
-      var lags = new double[ticks.size()];
+      var low = new double[ticks.size()];
+      var high = new double[ticks.size()];
       var next = 0;
       for (int i = 0; i < ticks.size(); i++) {
         var tick = ticks.get(i);
         while (next < samples.size() - 1 && samples.get(next)[1] < tick[1]) {
           next++;
         }
-        lags[i] = Math.max(0, samples.get(next)[0] - tick[0]) / 1e6;
+        var before = next > 0 ? samples.get(next - 1)[0] : tick[0];
+        low[i] = Math.max(0, before - tick[0]) / 1e6;
+        high[i] = Math.max(0, samples.get(next)[0] - tick[0]) / 1e6;
       }
-      Arrays.sort(lags);
-      return lags;
+      Arrays.sort(low);
+      Arrays.sort(high);
+      return new Lags(low, high);
     }
   }
 }
