@@ -52,9 +52,14 @@ public final class EventHistoryGenerator {
 
   /** At least {@code minEvents} events over {@code apps} apps of {@code resources} objects. */
   public List<EventEnvelope> generate(int apps, int resources, int minEvents) {
+    return generate("app-", apps, resources, minEvents);
+  }
+
+  /** As {@link #generate(int, int, int)}, with apps named {@code appPrefix + i}. */
+  public List<EventEnvelope> generate(String appPrefix, int apps, int resources, int minEvents) {
     var states = new ArrayList<AppSim>();
     for (int i = 0; i < apps; i++) {
-      states.add(new AppSim("ns-" + (i % 7), "app-" + i, resources));
+      states.add(new AppSim("ns-" + (i % 7), appPrefix + i, resources));
     }
     while (events.size() < minEvents) {
       states.get(random.nextInt(apps)).step();
