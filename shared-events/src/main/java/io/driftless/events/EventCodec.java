@@ -53,11 +53,7 @@ public final class EventCodec {
 
   /** Encodes an envelope as UTF-8 JSON. */
   public static byte[] encode(EventEnvelope envelope) {
-    try {
-      return MAPPER.writeValueAsBytes(envelope);
-    } catch (JsonProcessingException e) {
-      throw new UncheckedIOException(e);
-    }
+    return write(envelope);
   }
 
   /**
@@ -93,8 +89,12 @@ public final class EventCodec {
 
   /** Encodes just an event payload, as the event store holds it. */
   public static byte[] encodePayload(DriftlessEvent event) {
+    return write(event);
+  }
+
+  private static byte[] write(Object value) {
     try {
-      return MAPPER.writeValueAsBytes(event);
+      return MAPPER.writeValueAsBytes(value);
     } catch (JsonProcessingException e) {
       throw new UncheckedIOException(e);
     }
@@ -106,9 +106,7 @@ public final class EventCodec {
    * @throws MalformedEventException if the type is unknown or the JSON does not fit it
    */
   public static DriftlessEvent decodePayload(String typeName, byte[] json) {
-    var type =
-        EventCatalog.classOf(typeName)
-            .orElseThrow(() -> new MalformedEventException("unknown event type " + typeName, null));
+    var type = classOf(typeName);
     try {
       return MAPPER.readValue(json, type);
     } catch (IOException | IllegalArgumentException e) {
@@ -205,10 +203,13 @@ public final class EventCodec {
 
     void typeOf(String name) {
       typeName = name;
-      type =
-          EventCatalog.classOf(name)
-              .orElseThrow(() -> new MalformedEventException("unknown event type " + name, null));
+      type = classOf(name);
     }
+  }
+
+  private static Class<? extends DriftlessEvent> classOf(String typeName) {
+    return EventCatalog.classOf(typeName)
+        .orElseThrow(() -> new MalformedEventException("unknown event type " + typeName, null));
   }
 
   private interface IoSupplier<T> {

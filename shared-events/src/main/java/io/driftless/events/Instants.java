@@ -1,5 +1,10 @@
 package io.driftless.events;
 
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.DeserializationContext;
+import com.fasterxml.jackson.databind.deser.std.StdScalarDeserializer;
+import com.fasterxml.jackson.datatype.jsr310.deser.InstantDeserializer;
 import java.io.IOException;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -88,8 +93,7 @@ public final class Instants {
   }
 
   /** A Jackson deserializer of {@link Instant} that reads strings with {@link #parse}. */
-  static final class Deserializer
-      extends com.fasterxml.jackson.databind.deser.std.StdScalarDeserializer<Instant> {
+  static final class Deserializer extends StdScalarDeserializer<Instant> {
 
     private static final long serialVersionUID = 1L;
 
@@ -98,19 +102,16 @@ public final class Instants {
     }
 
     @Override
-    public Instant deserialize(
-        com.fasterxml.jackson.core.JsonParser parser,
-        com.fasterxml.jackson.databind.DeserializationContext context)
+    public Instant deserialize(JsonParser parser, DeserializationContext context)
         throws IOException {
-      if (parser.hasToken(com.fasterxml.jackson.core.JsonToken.VALUE_STRING)) {
+      if (parser.hasToken(JsonToken.VALUE_STRING)) {
         var fast = ofIsoUtc(parser.getText());
         if (fast != null) {
           return fast;
         }
       }
       // Other strings, numbers, arrays and the rest: as JavaTimeModule reads them.
-      return com.fasterxml.jackson.datatype.jsr310.deser.InstantDeserializer.INSTANT.deserialize(
-          parser, context);
+      return InstantDeserializer.INSTANT.deserialize(parser, context);
     }
   }
 }
