@@ -27,7 +27,8 @@ public final class EventCatalog {
           ResourceCreated.class,
           ResourceUpdated.class,
           ResourceDeleted.class,
-          ResourceApplyFailed.class);
+          ResourceApplyFailed.class,
+          ResourceDisowned.class);
 
   private static final Map<String, Class<? extends DriftlessEvent>> BY_NAME =
       TYPES.stream()

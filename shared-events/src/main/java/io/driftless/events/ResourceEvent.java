@@ -5,7 +5,11 @@ package io.driftless.events;
  * namespace/app/group/kind/resourceNamespace/name} (see {@link ResourceIds}).
  */
 public sealed interface ResourceEvent extends DriftlessEvent
-    permits ResourceCreated, ResourceUpdated, ResourceDeleted, ResourceApplyFailed {
+    permits ResourceCreated,
+        ResourceUpdated,
+        ResourceDeleted,
+        ResourceApplyFailed,
+        ResourceDisowned {
 
   /** The ResourceChange aggregate id. */
   String resourceId();
@@ -13,7 +17,10 @@ public sealed interface ResourceEvent extends DriftlessEvent
   /** The App aggregate id the resource belongs to. */
   String appId();
 
-  /** The change of the App during which this happened. */
+  /**
+   * The change of the App during which this happened; for {@link ResourceDisowned}, the change of
+   * the app that took the object over.
+   */
   String changeId();
 
   /** Which Kubernetes object this is about. */

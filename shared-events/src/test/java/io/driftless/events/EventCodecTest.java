@@ -53,7 +53,9 @@ class EventCodecTest {
         new ResourceUpdated(
             RESOURCE, APP, "c2", DEPLOYMENT, applied, "sha256:02", "18", 2, fields, AT),
         new ResourceDeleted(RESOURCE, APP, "c3", DEPLOYMENT, AT),
-        new ResourceApplyFailed(RESOURCE, APP, "c4", DEPLOYMENT, "update", "409 Conflict", AT));
+        new ResourceApplyFailed(RESOURCE, APP, "c4", DEPLOYMENT, "update", "409 Conflict", AT),
+        new ResourceDisowned(
+            RESOURCE, APP, "other-app-change-000003", DEPLOYMENT, "default/other-app", AT));
   }
 
   @Test

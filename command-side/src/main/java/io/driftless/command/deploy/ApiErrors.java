@@ -3,6 +3,7 @@ package io.driftless.command.deploy;
 import io.driftless.command.app.ChangeInProgressException;
 import io.driftless.command.app.StaleAppStateException;
 import io.driftless.command.cluster.ClusterException;
+import io.driftless.command.ownership.OwnershipConflictException;
 import io.driftless.diff.resources.ManifestException;
 import java.util.List;
 import org.slf4j.Logger;
@@ -37,14 +38,20 @@ class ApiErrors {
     return error(HttpStatus.CONFLICT, "change_in_progress", e, List.of());
   }
 
+  @ExceptionHandler(OwnershipConflictException.class)
+  ResponseEntity<ApiError> ownershipConflict(OwnershipConflictException e) {
+    return error(HttpStatus.CONFLICT, "ownership_conflict", e, e.details());
+  }
+
   @ExceptionHandler(AppNotFoundException.class)
   ResponseEntity<ApiError> notFound(AppNotFoundException e) {
     return error(HttpStatus.NOT_FOUND, "not_found", e, List.of());
   }
 
   @ExceptionHandler(DeployFailedException.class)
-  ResponseEntity<ApiError> deployFailed(DeployFailedException e) {
-    return error(HttpStatus.BAD_GATEWAY, "cluster_error", e, List.of("changeId: " + e.changeId()));
+  ResponseEntity<Object> deployFailed(DeployFailedException e) {
+    log.info("{} cluster_error: {}", HttpStatus.BAD_GATEWAY.value(), e.getMessage());
+    return ResponseEntity.status(HttpStatus.BAD_GATEWAY).body(e.body());
   }
 
   @ExceptionHandler(ClusterException.class)

@@ -40,6 +40,7 @@ class DeployController {
       @RequestParam(defaultValue = "true") boolean diffMask,
       @RequestParam(required = false) String diffFilter,
       @RequestParam(defaultValue = "true") boolean diffAgainstLastApplied,
+      @RequestParam(defaultValue = "false") boolean overrideOwnership,
       HttpServletRequest request)
       throws IOException {
     checkNames(namespace, app);
@@ -56,7 +57,15 @@ class DeployController {
             diffMask,
             ChangeFilter.parse(diffFilter),
             diffAgainstLastApplied);
-    return deploys.deploy(new DeployRequest(namespace, app, body, format, dryRun, diff));
+    var defaults = DeployOptions.defaults();
+    var options =
+        new DeployOptions(
+            dryRun,
+            defaults.allowEmpty(),
+            overrideOwnership,
+            defaults.defaultLabelScopingRules(),
+            defaults.waitTimeout());
+    return deploys.deploy(new DeployRequest(namespace, app, body, format, options, diff));
   }
 
   @DeleteMapping

@@ -16,7 +16,11 @@ record DeployResponse(
     @JsonProperty("wait") Map<String, Integer> waits,
     List<ChangeView> changes) {
 
-  /** One resource whose op is not noop; {@code diff} only when diffChanges=true. */
+  /**
+   * One resource whose op is not noop; {@code diff} only when diffChanges=true; {@code result} only
+   * when the change was applied: {@code applied}, {@code failed} (the cluster refused it; the
+   * change stopped there) or {@code not applied} (after a refusal).
+   */
   record ChangeView(
       String namespace,
       String name,
@@ -26,7 +30,23 @@ record DeployResponse(
       String opStrategy,
       String waitTo,
       List<FieldView> fields,
-      @JsonInclude(JsonInclude.Include.NON_NULL) String diff) {}
+      @JsonInclude(JsonInclude.Include.NON_NULL) String diff,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String result) {
+
+    /** A change without a result (a plan that is not applied). */
+    ChangeView(
+        String namespace,
+        String name,
+        String kind,
+        String apiVersion,
+        String op,
+        String opStrategy,
+        String waitTo,
+        List<FieldView> fields,
+        String diff) {
+      this(namespace, name, kind, apiVersion, op, opStrategy, waitTo, fields, diff, null);
+    }
+  }
 
   /** One changed field; from and to are plain JSON values. */
   record FieldView(String path, Object from, Object to, String decidedBy) {}

@@ -4,7 +4,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.driftless.command.app.AppState;
 import io.driftless.command.cluster.ClusterGateway;
+import io.driftless.command.ownership.AppLabels;
 import io.driftless.command.resource.ResourceState;
+import io.driftless.diff.plan.Change;
 import io.driftless.diff.plan.ChangeFilter;
 import io.driftless.diff.plan.ChangeSet;
 import io.driftless.diff.plan.DiffEngine;
@@ -22,7 +24,10 @@ import org.springframework.stereotype.Component;
 
 /**
  * Gathers what a plan needs (the app's resource set, the last-applied objects, the live objects)
- * and asks the diff engine. Reads only: nothing is written here.
+ * and asks the diff engine. Reads only: nothing is written here. Driftless's ownership labels are
+ * taken off last-applied and live objects before the diff ({@link AppLabels#stripped}), so they
+ * never make a difference by themselves; the plan keeps the live objects as read, labels on, for
+ * the ownership rules.
  */
 @Component
 class Planner {
@@ -37,7 +42,11 @@ class Planner {
     this.cluster = cluster;
   }
 
-  /** Everything known about an app's resources at planning time. */
+  /**
+   * Everything known about an app's resources at planning time.
+   *
+   * @param live the live objects as read (Driftless's labels on)
+   */
   record Plan(
       AppState app,
       ChangeSet changes,
@@ -47,6 +56,30 @@ class Planner {
     /** The plan with only the changes kapp's diff filter keeps. */
     Plan filtered(ChangeFilter filter) {
       return new Plan(app, changes.filter(filter), live, recorded);
+    }
+
+    /** The plan with other changes (the ownership rules'). */
+    Plan withChanges(List<Change> other) {
+      return new Plan(app, new ChangeSet(other), live, recorded);
+    }
+
+    /** Whether the app holds an object: it applied it and has not deleted it or lost it. */
+    boolean holds(ResourceKey key) {
+      var state = recorded.get(key);
+      return state != null && state.lastApplied() != null;
+    }
+  }
+
+  /** Tells the cluster gateway the plurals of the manifest's custom kinds (from its CRDs). */
+  void learnCustomKinds(List<Resource> resources) {
+    for (var resource : resources) {
+      if (resource.key().kind().equals("CustomResourceDefinition")) {
+        var spec = resource.object().path("spec");
+        cluster.learnPlural(
+            spec.path("group").asText(),
+            spec.path("names").path("kind").asText(),
+            spec.path("names").path("plural").asText());
+      }
     }
   }
 
@@ -68,13 +101,13 @@ class Planner {
     recorded.forEach(
         (key, state) -> {
           if (state.lastApplied() != null) {
-            lastApplied.put(key, mapper.valueToTree(state.lastApplied()));
+            lastApplied.put(key, AppLabels.stripped(mapper.valueToTree(state.lastApplied())));
           }
         });
     var live = live(apiVersions);
     var unchanged = againstLastApplied ? unchanged(recorded, live) : Set.<ResourceKey>of();
     var input =
-        new PlanInput(desired, lastApplied, live, previous)
+        new PlanInput(desired, lastApplied, stripped(live), previous)
             .withConfigs(configs)
             .withUnchangedSinceApply(unchanged);
     return new Plan(app, engine.plan(input), live, recorded);
@@ -108,6 +141,12 @@ class Planner {
     apiVersions.forEach(
         (key, apiVersion) -> cluster.get(key, apiVersion).ifPresent(obj -> live.put(key, obj)));
     return live;
+  }
+
+  private static Map<ResourceKey, ObjectNode> stripped(Map<ResourceKey, ObjectNode> objects) {
+    var stripped = new HashMap<ResourceKey, ObjectNode>();
+    objects.forEach((key, object) -> stripped.put(key, AppLabels.stripped(object)));
+    return stripped;
   }
 
   private static Set<ResourceKey> union(List<Resource> desired, Set<ResourceKey> previous) {

@@ -2,10 +2,12 @@ package io.driftless.command.deploy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.driftless.diff.plan.Change;
 import io.driftless.diff.plan.ChangeOp;
 import io.driftless.diff.plan.ChangeSet;
 import io.driftless.diff.plan.WaitOp;
 import io.driftless.diff.report.ChangeDiff;
+import io.driftless.diff.resources.ResourceKey;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -16,6 +18,7 @@ final class Responses {
 
   private Responses() {}
 
+  /** A response without results: a dry run, or nothing to do. */
   static DeployResponse of(
       String appId,
       String changeId,
@@ -24,29 +27,23 @@ final class Responses {
       String description,
       ChangeSet changes,
       DiffOptions diff) {
-    var views =
-        changes.nonNoop().stream()
-            .map(
-                c ->
-                    new DeployResponse.ChangeView(
-                        c.key().namespace(),
-                        c.key().name(),
-                        c.key().kind(),
-                        c.apiVersion(),
-                        c.op().wireName(),
-                        "",
-                        c.waitTo().wireName(),
-                        c.fields().stream()
-                            .map(
-                                f ->
-                                    new DeployResponse.FieldView(
-                                        f.path(),
-                                        plain(MAPPER, f.from()),
-                                        plain(MAPPER, f.to()),
-                                        f.decidedBy()))
-                            .toList(),
-                        diff.changes() ? ChangeDiff.render(c, diff.context(), diff.mask()) : null))
-            .toList();
+    return of(appId, changeId, dryRun, successful, description, changes, diff, Map.of());
+  }
+
+  /**
+   * A response whose changes (in apply order) carry their result from {@code results}; a change
+   * without one has none.
+   */
+  static DeployResponse of(
+      String appId,
+      String changeId,
+      boolean dryRun,
+      boolean successful,
+      String description,
+      ChangeSet changes,
+      DiffOptions diff,
+      Map<ResourceKey, String> results) {
+    var views = changes.nonNoop().stream().map(c -> view(c, diff, results.get(c.key()))).toList();
     return new DeployResponse(
         appId,
         changeId,
@@ -56,6 +53,25 @@ final class Responses {
         ops(changes.opCounts()),
         waits(changes.waitCounts()),
         views);
+  }
+
+  private static DeployResponse.ChangeView view(Change c, DiffOptions diff, String result) {
+    return new DeployResponse.ChangeView(
+        c.key().namespace(),
+        c.key().name(),
+        c.key().kind(),
+        c.apiVersion(),
+        c.op().wireName(),
+        "",
+        c.waitTo().wireName(),
+        c.fields().stream()
+            .map(
+                f ->
+                    new DeployResponse.FieldView(
+                        f.path(), plain(MAPPER, f.from()), plain(MAPPER, f.to()), f.decidedBy()))
+            .toList(),
+        diff.changes() ? ChangeDiff.render(c, diff.context(), diff.mask()) : null,
+        result);
   }
 
   /** A Jackson 2 node as plain maps, lists and values, readable by any JSON library. */

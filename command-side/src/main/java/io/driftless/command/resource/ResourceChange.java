@@ -5,6 +5,7 @@ import static org.axonframework.modelling.command.AggregateLifecycle.apply;
 import io.driftless.events.ResourceApplyFailed;
 import io.driftless.events.ResourceCreated;
 import io.driftless.events.ResourceDeleted;
+import io.driftless.events.ResourceDisowned;
 import io.driftless.events.ResourceRef;
 import io.driftless.events.ResourceUpdated;
 import java.util.Map;
@@ -16,8 +17,12 @@ import org.axonframework.modelling.command.CreationPolicy;
 import org.axonframework.spring.stereotype.Aggregate;
 
 /**
- * One object of an app, over its whole life: created, updated, deleted, perhaps created again. The
- * aggregate lives on after a delete, so its sequence numbers stay gap-free across re-creates.
+ * One object of an app, over its whole life: created, updated, deleted, perhaps created again,
+ * perhaps taken over by another app ({@link ResourceDisowned}) and back. The aggregate lives on
+ * after a delete or a takeover, so its sequence numbers stay gap-free across re-creates. An apply
+ * is recorded as the cluster saw it: a create as {@link ResourceCreated}, a write to an object that
+ * existed (an update, an adoption, a takeover) as {@link ResourceUpdated}, also when it is the
+ * app's first record of the object.
  */
 @Aggregate(snapshotTriggerDefinition = "driftlessSnapshotTrigger")
 public class ResourceChange {
@@ -34,7 +39,7 @@ public class ResourceChange {
   @CommandHandler
   @CreationPolicy(AggregateCreationPolicy.CREATE_IF_MISSING)
   public void handle(RecordResourceApplied command) {
-    if (command.created() || lastApplied == null) {
+    if (command.created()) {
       apply(
           new ResourceCreated(
               command.resourceId(),
@@ -74,6 +79,21 @@ public class ResourceChange {
   }
 
   @CommandHandler
+  public void handle(RecordResourceDisowned command) {
+    if (lastApplied == null) {
+      throw new ResourceNotAppliedException(command.resourceId());
+    }
+    apply(
+        new ResourceDisowned(
+            resourceId,
+            command.appId(),
+            command.changeId(),
+            command.resource(),
+            command.newOwnerApp(),
+            command.at()));
+  }
+
+  @CommandHandler
   @CreationPolicy(AggregateCreationPolicy.CREATE_IF_MISSING)
   public void handle(RecordApplyFailed command) {
     apply(
@@ -108,6 +128,14 @@ public class ResourceChange {
 
   @EventSourcingHandler
   void on(ResourceDeleted event) {
+    lastApplied = null;
+    resourceVersion = null;
+    generation = 0;
+  }
+
+  /** The app no longer holds the object: as after a delete, nothing of it is ours to compare. */
+  @EventSourcingHandler
+  void on(ResourceDisowned event) {
     lastApplied = null;
     resourceVersion = null;
     generation = 0;

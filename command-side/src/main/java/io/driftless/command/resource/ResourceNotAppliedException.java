@@ -1,9 +1,9 @@
 package io.driftless.command.resource;
 
-/** A delete was recorded for an object Driftless never applied. */
+/** A delete or a takeover was recorded for an object the app does not hold. */
 public final class ResourceNotAppliedException extends RuntimeException {
 
   ResourceNotAppliedException(String resourceId) {
-    super("resource " + resourceId + " was never applied, or is already deleted");
+    super("resource " + resourceId + " was never applied, or is already deleted or taken over");
   }
 }

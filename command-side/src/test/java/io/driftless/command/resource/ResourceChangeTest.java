@@ -4,6 +4,7 @@ import io.driftless.events.FieldDiff;
 import io.driftless.events.ResourceApplyFailed;
 import io.driftless.events.ResourceCreated;
 import io.driftless.events.ResourceDeleted;
+import io.driftless.events.ResourceDisowned;
 import io.driftless.events.ResourceRef;
 import io.driftless.events.ResourceUpdated;
 import java.time.Instant;
@@ -55,9 +56,78 @@ class ResourceChangeTest {
         .expectEvents(new ResourceUpdated(ID, APP, "c", REF, V2, "sha256:x", "42", 3, FIELDS, AT));
   }
 
+  /** Adopting or taking over an existing object is a write to it, not a create (deploy safety). */
   @Test
-  void updateOfAnObjectNeverAppliedIsRecordedAsCreate() {
-    fixture.givenNoPriorActivity().when(applied(false, V1)).expectEvents(createdEvent());
+  void updateOfAnObjectNeverAppliedIsRecordedAsUpdate() {
+    fixture
+        .givenNoPriorActivity()
+        .when(applied(false, V1))
+        .expectEvents(new ResourceUpdated(ID, APP, "c", REF, V1, "sha256:x", "42", 3, FIELDS, AT));
+  }
+
+  private static RecordResourceDisowned disown() {
+    return new RecordResourceDisowned(ID, APP, "other-change-000001", REF, "default/other", AT);
+  }
+
+  private static ResourceDisowned disownedEvent() {
+    return new ResourceDisowned(ID, APP, "other-change-000001", REF, "default/other", AT);
+  }
+
+  @Test
+  void takeoverByAnotherAppIsRecordedAsDisowned() {
+    fixture.given(createdEvent()).when(disown()).expectEvents(disownedEvent());
+  }
+
+  @Test
+  void disownedObjectIsNoLongerHeld() {
+    fixture
+        .given(createdEvent(), disownedEvent())
+        .when(new RecordResourceDeleted(ID, APP, "d", REF, AT))
+        .expectException(ResourceNotAppliedException.class)
+        .expectNoEvents();
+  }
+
+  @Test
+  void secondDisownIsRejected() {
+    fixture
+        .given(createdEvent(), disownedEvent())
+        .when(disown())
+        .expectException(ResourceNotAppliedException.class)
+        .expectNoEvents();
+  }
+
+  @Test
+  void disownOfADeletedObjectIsRejected() {
+    fixture
+        .given(createdEvent(), new ResourceDeleted(ID, APP, "d", REF, AT))
+        .when(disown())
+        .expectException(ResourceNotAppliedException.class)
+        .expectNoEvents();
+  }
+
+  @Test
+  void disownOfAnObjectNeverAppliedIsRejected() {
+    fixture
+        .givenNoPriorActivity()
+        .when(disown())
+        .expectException(AggregateNotFoundException.class)
+        .expectNoEvents();
+  }
+
+  @Test
+  void takingTheObjectBackAfterADisownIsAnUpdate() {
+    fixture
+        .given(createdEvent(), disownedEvent())
+        .when(applied(false, V2))
+        .expectEvents(new ResourceUpdated(ID, APP, "c", REF, V2, "sha256:x", "42", 3, FIELDS, AT));
+  }
+
+  @Test
+  void createAfterADisownStartsAgain() {
+    fixture
+        .given(createdEvent(), disownedEvent())
+        .when(applied(true, V1))
+        .expectEvents(createdEvent());
   }
 
   @Test

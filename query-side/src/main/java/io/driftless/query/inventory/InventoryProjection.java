@@ -5,6 +5,7 @@ import io.driftless.events.EventEnvelope;
 import io.driftless.events.ResourceApplyFailed;
 import io.driftless.events.ResourceCreated;
 import io.driftless.events.ResourceDeleted;
+import io.driftless.events.ResourceDisowned;
 import io.driftless.events.ResourceEvent;
 import io.driftless.events.ResourceRef;
 import io.driftless.events.ResourceUpdated;
@@ -12,13 +13,17 @@ import io.driftless.query.projection.MultiRow;
 import io.driftless.query.projection.Projection;
 import java.util.ArrayList;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
  * Keeps {@code resource_inventory}, one row per ResourceChange (so every row has one source
  * aggregate and the version check orders its changes). A failed apply records the attempt as {@code
- * <op>-failed} and keeps the applied hash and liveness it had.
+ * <op>-failed} and keeps the applied hash and liveness it had. An object another app took over
+ * ({@link ResourceDisowned}) leaves the app's inventory: its row is dropped (a later apply by the
+ * same app writes a new one).
  */
 public final class InventoryProjection implements Projection {
 
@@ -45,16 +50,22 @@ public final class InventoryProjection implements Projection {
   }
 
   /**
-   * The last state per resource in the batch; one upsert for full rows, one for failed attempts.
+   * The last state per resource in the batch; one delete for rows dropped by a disown, then one
+   * upsert for full rows and one for failed attempts. A row written after a disown in the same
+   * batch starts from nothing, as it would one event at a time: the delete goes first.
    */
   private static final class InventoryBatch implements Batch {
 
     private final Map<String, Row> rows = new TreeMap<>();
+    private final Set<String> dropped = new TreeSet<>();
 
     @Override
     public void add(EventEnvelope event) {
       var payload = event.payload();
-      if (payload instanceof ResourceCreated e) {
+      if (payload instanceof ResourceDisowned e) {
+        rows.remove(e.resourceId());
+        dropped.add(e.resourceId());
+      } else if (payload instanceof ResourceCreated e) {
         rows.put(e.resourceId(), Row.full(e, "create", e.appliedHash(), true));
       } else if (payload instanceof ResourceUpdated e) {
         rows.put(e.resourceId(), Row.full(e, "update", e.appliedHash(), true));
@@ -70,6 +81,12 @@ public final class InventoryProjection implements Projection {
 
     @Override
     public void flush(JdbcClient jdbc) {
+      MultiRow.where(
+          jdbc,
+          "DELETE FROM resource_inventory WHERE ",
+          "resource_id = ?",
+          dropped.stream().map(id -> new Object[] {id}).toList(),
+          "");
       var head =
           "INSERT INTO resource_inventory (resource_id, app_id, namespace, name, kind,"
               + " api_version, last_op, last_change_id, applied_hash, live) VALUES ";

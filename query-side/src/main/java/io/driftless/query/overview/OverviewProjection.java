@@ -4,9 +4,11 @@ import io.driftless.events.AppChangeFinished;
 import io.driftless.events.AppChangeStarted;
 import io.driftless.events.AppDeleted;
 import io.driftless.events.AppEvent;
+import io.driftless.events.EventCatalog;
 import io.driftless.events.EventEnvelope;
 import io.driftless.events.ResourceCreated;
 import io.driftless.events.ResourceDeleted;
+import io.driftless.events.ResourceDisowned;
 import io.driftless.events.ResourceEvent;
 import io.driftless.events.ResourceUpdated;
 import io.driftless.query.projection.Json;
@@ -25,7 +27,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  * Keeps {@code app_overview} (one row per app, App events only, so in order per app) and the shared
  * counters {@code app_resource_count} (every ResourceChange of the app, changed with atomic SQL).
  * {@code overview_resource} remembers whether a resource is counted as live; it is per
- * ResourceChange, so the version check orders its transitions.
+ * ResourceChange, so the version check orders its transitions. An object another app took over
+ * ({@link ResourceDisowned}) stops counting, as a deleted one does.
  */
 public final class OverviewProjection implements Projection {
 
@@ -38,7 +41,8 @@ public final class OverviewProjection implements Projection {
           "AppDeleted",
           "ResourceCreated",
           "ResourceUpdated",
-          "ResourceDeleted");
+          "ResourceDeleted",
+          EventCatalog.typeName(ResourceDisowned.class));
 
   @Override
   public String name() {
@@ -78,7 +82,8 @@ public final class OverviewProjection implements Projection {
         appEvents.computeIfAbsent(e.appId(), id -> new ArrayList<>()).add(e);
       } else if (payload instanceof ResourceCreated
           || payload instanceof ResourceUpdated
-          || payload instanceof ResourceDeleted) {
+          || payload instanceof ResourceDeleted
+          || payload instanceof ResourceDisowned) {
         var e = (ResourceEvent) payload;
         resourceEvents.computeIfAbsent(e.resourceId(), id -> new ArrayList<>()).add(e);
       }
@@ -161,7 +166,7 @@ public final class OverviewProjection implements Projection {
             var delta = 0L;
             var flipped = false;
             for (var e : events) {
-              var next = !(e instanceof ResourceDeleted);
+              var next = !(e instanceof ResourceDeleted || e instanceof ResourceDisowned);
               if (next != now) {
                 delta += next ? 1 : -1;
                 now = next;

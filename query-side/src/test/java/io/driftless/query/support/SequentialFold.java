@@ -9,6 +9,7 @@ import io.driftless.events.EventEnvelope;
 import io.driftless.events.ResourceApplyFailed;
 import io.driftless.events.ResourceCreated;
 import io.driftless.events.ResourceDeleted;
+import io.driftless.events.ResourceDisowned;
 import io.driftless.events.ResourceEvent;
 import io.driftless.events.ResourceUpdated;
 import java.util.HashMap;
@@ -90,8 +91,18 @@ public final class SequentialFold {
       o[7] = Boolean.toString(e.successful());
     } else if (event instanceof AppDeleted e) {
       overview.get(e.appId())[8] = "true";
+    } else if (event instanceof ResourceDisowned e) {
+      disowned(e);
     } else if (event instanceof ResourceEvent e) {
       resource(e);
+    }
+  }
+
+  /** Taken over by another app: out of the app's inventory and live counts; no history row. */
+  private void disowned(ResourceDisowned e) {
+    inventory.remove(e.resourceId());
+    if (live.containsKey(e.resourceId())) {
+      live.put(e.resourceId(), false);
     }
   }
 

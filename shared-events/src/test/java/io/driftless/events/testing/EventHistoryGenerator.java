@@ -11,6 +11,7 @@ import io.driftless.events.OpCounts;
 import io.driftless.events.ResourceApplyFailed;
 import io.driftless.events.ResourceCreated;
 import io.driftless.events.ResourceDeleted;
+import io.driftless.events.ResourceDisowned;
 import io.driftless.events.ResourceIds;
 import io.driftless.events.ResourceRef;
 import io.driftless.events.ResourceUpdated;
@@ -27,9 +28,9 @@ import java.util.UUID;
 
 /**
  * Writes a plausible event store: apps changing concurrently (their events interleave), each change
- * a start, some resource events (creates, updates, deletes, refused applies) and a finish; now and
- * then a delete of the whole app. Per aggregate the sequences are gap-free from 0, as Axon's are.
- * Deterministic for a seed.
+ * a start, some resource events (creates, updates, deletes, refused applies, objects taken over by
+ * another app) and a finish; now and then a delete of the whole app. Per aggregate the sequences
+ * are gap-free from 0, as Axon's are. Deterministic for a seed.
  */
 public final class EventHistoryGenerator {
 
@@ -181,12 +182,22 @@ public final class EventHistoryGenerator {
                         n,
                         fields(n),
                         clock)));
-      } else if (roll < 85) {
+      } else if (roll < 80) {
         live[i] = false;
         pending.add(() -> emit(new ResourceDeleted(id(i), appId, change, refs[i], clock)));
+      } else if (roll < 85) {
+        live[i] = false;
+        pending.add(() -> emit(disowned(i)));
       } else {
         pending.add(() -> emit(failed(i, change, "update")));
       }
+    }
+
+    /** Another app ("taker") took the object over during one of its own changes. */
+    private ResourceDisowned disowned(int i) {
+      var taker = ResourceIds.appId(namespace, "taker");
+      var change = String.format("taker-change-%06d", changes);
+      return new ResourceDisowned(id(i), appId, change, refs[i], taker, clock);
     }
 
     private ResourceApplyFailed failed(int i, String change, String op) {
