@@ -1,9 +1,8 @@
 package io.driftless.command.config;
 
-import io.driftless.diff.resources.ManifestLimits;
+import io.driftless.command.deploy.DeployLimits;
 import io.driftless.diff.resources.ManifestParser;
 import java.time.Clock;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -12,8 +11,8 @@ import org.springframework.context.annotation.Configuration;
 class DeployConfig {
 
   @Bean
-  ManifestParser manifestParser(@Value("${driftless.deploy.max-resources:5000}") int maxResources) {
-    return new ManifestParser(new ManifestLimits(maxResources));
+  ManifestParser manifestParser(DeployLimits limits) {
+    return new ManifestParser(limits.manifestLimits());
   }
 
   @Bean

@@ -9,7 +9,7 @@ import io.driftless.diff.resources.ManifestFormat;
  * @param app the app's name
  * @param body the manifest: YAML documents or {@code {"resources": [...]}}
  * @param format how to read the body
- * @param dryRun plan only (kapp's {@code --diff-run})
+ * @param options the non-diff options (dry run, empty set, ownership, waiting)
  * @param diff the diff options
  */
 record DeployRequest(
@@ -17,5 +17,5 @@ record DeployRequest(
     String app,
     String body,
     ManifestFormat format,
-    boolean dryRun,
+    DeployOptions options,
     DiffOptions diff) {}

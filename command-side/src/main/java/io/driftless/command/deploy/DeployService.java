@@ -68,13 +68,16 @@ public class DeployService {
 
   DeployResponse deploy(DeployRequest request) {
     var manifest = parser.parse(request.body(), request.format(), request.namespace());
+    if (manifest.resources().isEmpty() && !request.options().allowEmpty()) {
+      throw new EmptyResourceSetException(request.namespace(), request.app());
+    }
     learnCustomKinds(manifest.resources());
     var appId = ResourceIds.appId(request.namespace(), request.app());
     return run(
         appId,
         ChangeTrigger.DEPLOY,
         new Desired(manifest.resources(), manifest.configs()),
-        request.dryRun(),
+        request.options().dryRun(),
         request.diff());
   }
 

@@ -1,0 +1,27 @@
+package io.driftless.command.deploy;
+
+import java.time.Duration;
+
+/**
+ * The deploy API's non-diff options (kapp's flag names, camelCase).
+ *
+ * @param dryRun plan only (kapp {@code --diff-run})
+ * @param allowEmpty accept a body without resources: every resource of the app is deleted (kapp
+ *     {@code --dangerous-allow-empty-list-of-resources})
+ * @param overrideOwnership take over objects labelled for another app (kapp {@code
+ *     --dangerous-override-ownership-of-existing-resources})
+ * @param defaultLabelScopingRules kapp's label scoping (read, not applied yet)
+ * @param waitTimeout how long a change may wait for its resources (read, not used yet)
+ */
+record DeployOptions(
+    boolean dryRun,
+    boolean allowEmpty,
+    boolean overrideOwnership,
+    boolean defaultLabelScopingRules,
+    Duration waitTimeout) {
+
+  /** The defaults of the API: no dry run, no empty set, no takeover, scoping on, 15 minutes. */
+  static DeployOptions defaults() {
+    return new DeployOptions(false, false, false, true, Duration.ofMinutes(15));
+  }
+}
