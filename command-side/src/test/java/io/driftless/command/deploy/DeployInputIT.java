@@ -9,6 +9,7 @@ import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.Socket;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -438,6 +439,23 @@ class DeployInputIT {
     var deleted =
         refused(send("DELETE", "/api/apps/default/never-deployed", null, null), 404, "not_found");
     assertThat(deleted.get("message").asText()).contains("default/never-deployed");
+  }
+
+  @Test
+  void jsonCharactersCurlSendsUnencodedReachTheParameterCheck() throws Exception {
+    try (var socket = new Socket("127.0.0.1", port)) {
+      var request =
+          "POST /api/apps/default/raw-app/deploy?diffFilter={\"ops\":\"create\"} HTTP/1.1\r\n"
+              + "Host: 127.0.0.1\r\nContent-Type: application/yaml\r\nContent-Length: 0\r\n"
+              + "Connection: close\r\n\r\n";
+      socket.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
+      var answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+
+      assertThat(answer)
+          .startsWith("HTTP/1.1 400")
+          .contains("\"error\":\"bad_parameter\"")
+          .contains("diffFilter: ops must be a list of strings");
+    }
   }
 
   @Test
