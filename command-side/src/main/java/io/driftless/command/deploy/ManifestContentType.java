@@ -6,8 +6,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.springframework.http.InvalidMediaTypeException;
-import org.springframework.http.MediaType;
 
 /**
  * The deploy body's {@code Content-Type}: YAML ({@code application/yaml}, {@code
@@ -35,30 +33,33 @@ record ManifestContentType(ManifestFormat format, Charset charset) {
     if (header == null || header.isBlank()) {
       throw refused("A deploy body needs a Content-Type header", List.of());
     }
-    MediaType type;
-    try {
-      type = MediaType.parseMediaType(header);
-    } catch (InvalidMediaTypeException e) {
-      throw refused(
-          "The Content-Type " + QueryParameters.echo(header) + " is malformed", List.of());
-    }
-    String essence = (type.getType() + "/" + type.getSubtype()).toLowerCase(Locale.ROOT);
+    String[] parts = header.split(";");
+    String essence = parts[0].trim().toLowerCase(Locale.ROOT);
     if (!ACCEPTED.contains(essence)) {
       throw refused(
-          "The Content-Type " + essence + " is not accepted for a deploy body",
+          "The Content-Type "
+              + QueryParameters.echo(essence)
+              + " is not accepted for a deploy body",
           essence.equals(FORM) ? List.of(curlHint()) : List.of());
     }
     var format = essence.endsWith("json") ? ManifestFormat.JSON : ManifestFormat.YAML;
-    return new ManifestContentType(format, charset(type));
+    return new ManifestContentType(format, charset(parts));
   }
 
-  private static Charset charset(MediaType type) {
-    String name = type.getParameter("charset");
-    if (name == null) {
-      return StandardCharsets.UTF_8;
+  /** The {@code charset} parameter, UTF-8 without one; other parameters are ignored. */
+  private static Charset charset(String[] parts) {
+    for (int i = 1; i < parts.length; i++) {
+      String[] pair = parts[i].split("=", 2);
+      if (pair.length == 2 && pair[0].trim().equalsIgnoreCase("charset")) {
+        return charset(pair[1].trim().replace("\"", ""));
+      }
     }
+    return StandardCharsets.UTF_8;
+  }
+
+  private static Charset charset(String name) {
     try {
-      return Charset.forName(name.replace("\"", ""));
+      return Charset.forName(name);
     } catch (IllegalArgumentException e) {
       throw new UnsupportedContentTypeException(
           "The charset " + QueryParameters.echo(name) + " is not supported; send UTF-8.",
