@@ -13,7 +13,7 @@ import org.springframework.http.HttpStatusCode;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.validation.BindException;
-import org.springframework.web.ErrorResponseException;
+import org.springframework.web.ErrorResponse;
 import org.springframework.web.HttpMediaTypeNotAcceptableException;
 import org.springframework.web.bind.MissingServletRequestParameterException;
 import org.springframework.web.bind.ServletRequestBindingException;
@@ -112,17 +112,18 @@ class ApiErrors {
     return RoutingErrors.notAcceptable(e);
   }
 
-  /** Spring's own status exceptions (ResponseStatusException and friends): keep their status. */
-  @ExceptionHandler(ErrorResponseException.class)
-  ResponseEntity<ApiError> status(ErrorResponseException e) {
-    HttpStatusCode status = e.getStatusCode();
-    var reason = HttpStatus.resolve(status.value());
-    var message = reason == null ? "The request failed." : reason.getReasonPhrase() + ".";
-    return ApiError.response(status, ApiError.codeOf(status), message, List.of());
-  }
-
+  /**
+   * Last: Spring's own status exceptions keep their status; anything else is a 500 whose cause
+   * stays in the log.
+   */
   @ExceptionHandler(Exception.class)
   ResponseEntity<ApiError> unexpected(Exception e) {
+    if (e instanceof ErrorResponse response) {
+      HttpStatusCode status = response.getStatusCode();
+      var reason = HttpStatus.resolve(status.value());
+      var message = reason == null ? "The request failed." : reason.getReasonPhrase() + ".";
+      return ApiError.response(status, ApiError.codeOf(status), message, List.of());
+    }
     log.error("Unexpected failure of a command request", e);
     return ApiError.response(
         HttpStatus.INTERNAL_SERVER_ERROR,

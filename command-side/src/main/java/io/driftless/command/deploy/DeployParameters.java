@@ -63,10 +63,10 @@ record DeployParameters(DeployOptions options, DiffOptions diff) {
     if (text.isEmpty()) {
       return ChangeFilter.all();
     }
-    var problems = DiffFilterSyntax.problems(text.get());
-    if (text.get().isBlank()) {
-      problems = List.of("must be kapp's JSON filter, e.g. {\"ops\":[\"update\"]}, got \"\"");
-    }
+    var problems =
+        text.get().isBlank()
+            ? List.of("must be kapp's JSON filter, e.g. {\"ops\":[\"update\"]}, got \"\"")
+            : DiffFilterSyntax.problems(text.get());
     problems.forEach(p -> query.problem("diffFilter", p));
     if (!problems.isEmpty()) {
       return ChangeFilter.all();
