@@ -1,19 +1,32 @@
 package io.driftless.command.config;
 
-import io.driftless.diff.resources.ManifestLimits;
+import io.driftless.command.deploy.DeployLimits;
 import io.driftless.diff.resources.ManifestParser;
 import java.time.Clock;
-import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.tomcat.TomcatConnectorCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-/** The diff engine's parser with the configured limits, and the clock events are stamped with. */
+/**
+ * The diff engine's parser with the configured limits, the query characters Tomcat lets through,
+ * and the clock events are stamped with.
+ */
 @Configuration(proxyBeanMethods = false)
 class DeployConfig {
 
   @Bean
-  ManifestParser manifestParser(@Value("${driftless.deploy.max-resources:5000}") int maxResources) {
-    return new ManifestParser(new ManifestLimits(maxResources));
+  ManifestParser manifestParser(DeployLimits limits) {
+    return new ManifestParser(limits.manifestLimits());
+  }
+
+  /**
+   * Lets Tomcat pass the JSON characters of a {@code diffFilter} that curl sends unencoded ({@code
+   * ?diffFilter={"ops":["update"]}}, with {@code -g}). Tomcat refuses them by default with its own
+   * HTML 400 before the API sees the request; the parameter parser decodes them like any other.
+   */
+  @Bean
+  TomcatConnectorCustomizer relaxedQueryCharacters() {
+    return connector -> connector.setProperty("relaxedQueryChars", "{}[]\"\\|");
   }
 
   @Bean

@@ -9,7 +9,7 @@ import io.driftless.diff.resources.ManifestFormat;
  * @param app the app's name
  * @param body the manifest: YAML documents or {@code {"resources": [...]}}
  * @param format how to read the body
- * @param options the non-diff options (dry run, takeover, ...)
+ * @param options the non-diff options (dry run, empty set, ownership, waiting)
  * @param diff the diff options
  */
 record DeployRequest(

@@ -60,6 +60,9 @@ public class DeployService {
 
   DeployResponse deploy(DeployRequest request) {
     var manifest = parser.parse(request.body(), request.format(), request.namespace());
+    if (manifest.resources().isEmpty() && !request.options().allowEmpty()) {
+      throw new EmptyResourceSetException(request.namespace(), request.app());
+    }
     AppLabels.refuseReserved(manifest.resources());
     planner.learnCustomKinds(manifest.resources());
     var appId = ResourceIds.appId(request.namespace(), request.app());

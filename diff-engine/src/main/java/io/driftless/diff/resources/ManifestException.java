@@ -21,7 +21,9 @@ public final class ManifestException extends RuntimeException {
     /** Parsable, but some resources break Kubernetes' rules or share a key. */
     INVALID,
     /** More resources than {@link ManifestLimits#maxResources()}. */
-    TOO_MANY_RESOURCES
+    TOO_MANY_RESOURCES,
+    /** A resource larger than {@link ManifestLimits#maxObjectBytes()} (an API server's limit). */
+    OBJECT_TOO_LARGE
   }
 
   private final Reason reason;

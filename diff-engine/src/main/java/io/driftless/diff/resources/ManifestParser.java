@@ -14,6 +14,8 @@ import java.util.Objects;
  * <p>Steps, each refusing the body before the next runs:
  *
  * <ol>
+ *   <li>Guard: a YAML line longer than {@link ManifestLimits#maxObjectBytes()} is {@link
+ *       Reason#OBJECT_TOO_LARGE} before SnakeYAML reads it (see {@link LongLines}).
  *   <li>Read: YAML documents (see {@link YamlTrees} for the loader settings) or the items of a JSON
  *       body's {@code resources} array. Empty and null documents are skipped; List documents
  *       contribute their items. Not YAML/JSON, a document that is no map, or a JSON body without a
@@ -24,14 +26,21 @@ import java.util.Objects;
  *   <li>Check every resource and collect all problems: apiVersion, kind and metadata.name missing
  *       or blank, a name invalid for its kind (DNS-1123 subdomain by default; DNS-1123 label for
  *       Namespace and Service; a path segment for RBAC roles and bindings), a metadata.namespace
- *       that is not a DNS-1123 label, two documents with the same {@link ResourceKey}: {@link
- *       Reason#INVALID}.
+ *       that is not a DNS-1123 label, two documents with the same {@link ResourceKey}, a core
+ *       Secret whose {@code data} values are not base64 or whose {@code stringData} values are not
+ *       strings: {@link Reason#INVALID}.
+ *   <li>Measure: a resource larger than {@link ManifestLimits#maxObjectBytes()} as compact JSON
+ *       (what a Kubernetes API server accepts): {@link Reason#OBJECT_TOO_LARGE}.
  * </ol>
+ *
+ * <p>An empty result (no documents, only {@code ---} or comments, only kapp Configs) is a valid
+ * manifest: deciding whether an empty set may be deployed is the caller's business.
  *
  * <p>Namespaced resources without a namespace get {@code defaultNamespace} written into their
  * object; cluster-scoped ones ({@link ClusterScope}, including kinds a CRD of the same body
- * declares with {@code scope: Cluster}) lose any namespace. The parser does not know the cluster:
- * an unknown kind is accepted here and refused, if at all, when applied.
+ * declares with {@code scope: Cluster}) lose any namespace, unchecked, as an API server drops it.
+ * The parser does not know the cluster: an unknown kind is accepted here and refused, if at all,
+ * when applied.
  *
  * <p>Instances are immutable and thread-safe.
  */
@@ -66,6 +75,12 @@ public final class ManifestParser {
     if (defaultNamespace != null && !KubernetesNames.isLabel(defaultNamespace)) {
       throw new IllegalArgumentException("Not a valid namespace: " + defaultNamespace);
     }
+    if (format == ManifestFormat.YAML) {
+      LongLines.check(
+          body,
+          limits.maxObjectBytes(),
+          rest -> parse(rest, ManifestFormat.YAML, defaultNamespace));
+    }
     var configs = new ArrayList<ObjectNode>();
     var candidates = new ArrayList<SourceDocument>();
     for (SourceDocument document : ManifestDocuments.read(body, format)) {
@@ -76,7 +91,9 @@ public final class ManifestParser {
       }
     }
     checkCount(candidates.size());
-    return new Manifest(resources(candidates, defaultNamespace), configs);
+    List<Resource> resources = resources(candidates, defaultNamespace);
+    ObjectSizes.check(resources, limits.maxObjectBytes());
+    return new Manifest(resources, configs);
   }
 
   private void checkCount(int count) {

@@ -8,8 +8,8 @@ import java.util.Optional;
 /**
  * Checks one object against Kubernetes' rules and turns it into a {@link Resource}: apiVersion,
  * kind and metadata.name present, the name valid for its kind, metadata.namespace a DNS-1123 label,
- * the namespace defaulted or removed according to the kind's scope. Problems are added to a list so
- * the parser reports all of them at once.
+ * the namespace defaulted or removed according to the kind's scope, a Secret's data base64 ({@link
+ * SecretFields}). Problems are added to a list so the parser reports all of them at once.
  */
 final class ResourceBuilder {
 
@@ -36,14 +36,21 @@ final class ResourceBuilder {
     if (problems.size() > before) {
       return Optional.empty();
     }
-    checkName(GroupKind.of(apiVersion, kind), name, document, problems);
+    GroupKind type = GroupKind.of(apiVersion, kind);
+    checkName(type, name, document, problems);
     boolean clusterScoped = scope.covers(apiVersion, kind);
     String namespace = namespace((ObjectNode) metadata, clusterScoped, document, problems);
     if (problems.size() > before) {
       return Optional.empty();
     }
     placeNamespace((ObjectNode) metadata, clusterScoped, namespace);
-    return Optional.of(Resource.of(object));
+    Resource resource = Resource.of(object);
+    if (SecretFields.isSecret(type)) {
+      SecretFields.problems(object)
+          .forEach(
+              p -> problems.add(document.label() + ": " + resource.key().describe() + ": " + p));
+    }
+    return problems.size() > before ? Optional.empty() : Optional.of(resource);
   }
 
   private static String required(
@@ -75,7 +82,11 @@ final class ResourceBuilder {
                         + rule));
   }
 
-  /** The namespace to write, {@code ""} for cluster-scoped kinds. */
+  /**
+   * The namespace to write, {@code ""} for cluster-scoped kinds. Like the API server, which clears
+   * the namespace of a cluster-scoped object before validating it, a cluster-scoped object's
+   * namespace is dropped unchecked (it must still be a string, as JSON decoding requires).
+   */
   private String namespace(
       ObjectNode metadata, boolean clusterScoped, SourceDocument document, List<String> problems) {
     JsonNode written = metadata.get("namespace");
@@ -83,16 +94,20 @@ final class ResourceBuilder {
         written == null
             || written.isNull()
             || (written.isTextual() && written.textValue().isEmpty());
-    if (!absent && (!written.isTextual() || !KubernetesNames.isLabel(written.textValue()))) {
-      problems.add(
-          document.label()
-              + ": metadata.namespace "
-              + quote(written.asText())
-              + " is not a valid namespace name; it must be "
-              + KubernetesNames.LABEL_RULE);
+    if (!absent && !written.isTextual()) {
+      problems.add(document.label() + ": metadata.namespace must be a string");
       return "";
     }
     if (clusterScoped) {
+      return "";
+    }
+    if (!absent && !KubernetesNames.isLabel(written.textValue())) {
+      problems.add(
+          document.label()
+              + ": metadata.namespace "
+              + quote(written.textValue())
+              + " is not a valid namespace name; it must be "
+              + KubernetesNames.LABEL_RULE);
       return "";
     }
     if (absent && defaultNamespace == null) {

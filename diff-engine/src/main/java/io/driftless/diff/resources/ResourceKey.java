@@ -96,6 +96,17 @@ public record ResourceKey(String group, String kind, String namespace, String na
     return slash < 0 ? "" : apiVersion.substring(0, slash);
   }
 
+  /**
+   * The key for a person: {@code ConfigMap big (namespace default)}, {@code ClusterRole reader
+   * (cluster-scoped)}.
+   */
+  String describe() {
+    return kind
+        + " "
+        + name
+        + (clusterScoped() ? " (cluster-scoped)" : " (namespace " + namespace + ")");
+  }
+
   /** Returns {@link #id()}, so keys read well in messages and test failures. */
   @Override
   public String toString() {

@@ -1,0 +1,81 @@
+package io.driftless.command.deploy;
+
+import io.driftless.diff.plan.ChangeFilter;
+import io.driftless.diff.resources.ManifestException;
+import java.util.List;
+
+/**
+ * The deploy endpoint's query parameters (API.md), each validated: booleans are {@code true} or
+ * {@code false}, {@code diffContext} an integer >= 0, {@code waitTimeout} a Go duration > 0, {@code
+ * diffFilter} kapp's JSON filter with only the keys the engine reads. Unknown parameters are
+ * refused too: a misspelt {@code dryrun=true} must not deploy for real. Every problem is collected
+ * into one 400.
+ *
+ * @param options the non-diff options
+ * @param diff the diff options
+ */
+record DeployParameters(DeployOptions options, DiffOptions diff) {
+
+  /** The parameters the deploy endpoint accepts. */
+  static final List<String> NAMES =
+      List.of(
+          "dryRun",
+          "diffChanges",
+          "diffContext",
+          "diffMask",
+          "diffFilter",
+          "diffAgainstLastApplied",
+          "waitTimeout",
+          "allowEmpty",
+          "overrideOwnership",
+          "defaultLabelScopingRules");
+
+  /**
+   * Reads a raw query string; absent parameters take API.md's defaults.
+   *
+   * @throws BadParameterException naming every parameter that does not parse
+   */
+  static DeployParameters parse(String rawQuery) {
+    var query = QueryParameters.of(rawQuery);
+    var base = DeployOptions.defaults();
+    var options =
+        new DeployOptions(
+            query.bool("dryRun", base.dryRun()),
+            query.bool("allowEmpty", base.allowEmpty()),
+            query.bool("overrideOwnership", base.overrideOwnership()),
+            query.bool("defaultLabelScopingRules", base.defaultLabelScopingRules()),
+            query.duration("waitTimeout", base.waitTimeout()));
+    var diffBase = DiffOptions.defaults();
+    var diff =
+        new DiffOptions(
+            query.bool("diffChanges", diffBase.changes()),
+            query.count("diffContext", diffBase.context()),
+            query.bool("diffMask", diffBase.mask()),
+            filter(query),
+            query.bool("diffAgainstLastApplied", diffBase.againstLastApplied()));
+    query.refuseUnknown(NAMES);
+    query.throwIfProblems();
+    return new DeployParameters(options, diff);
+  }
+
+  private static ChangeFilter filter(QueryParameters query) {
+    var text = query.text("diffFilter");
+    if (text.isEmpty()) {
+      return ChangeFilter.all();
+    }
+    var problems =
+        text.get().isBlank()
+            ? List.of("must be kapp's JSON filter, e.g. {\"ops\":[\"update\"]}, got \"\"")
+            : DiffFilterSyntax.problems(text.get());
+    problems.forEach(p -> query.problem("diffFilter", p));
+    if (!problems.isEmpty()) {
+      return ChangeFilter.all();
+    }
+    try {
+      return ChangeFilter.parse(text.get());
+    } catch (ManifestException e) {
+      e.details().forEach(d -> query.problem("diffFilter", d));
+      return ChangeFilter.all();
+    }
+  }
+}

@@ -1,0 +1,51 @@
+package io.driftless.command.deploy;
+
+import jakarta.servlet.http.HttpServletRequest;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.Charset;
+import org.springframework.stereotype.Component;
+
+/**
+ * Turns a deploy's HTTP request into a {@link DeployRequest}, refusing in this order before
+ * anything is parsed, planned or stored: the app's names (422), the content type (415), the query
+ * parameters (400), the body size (413).
+ */
+@Component
+class DeployRequestReader {
+
+  private static final int CHUNK = 64 * 1024;
+
+  private final DeployLimits limits;
+
+  DeployRequestReader(DeployLimits limits) {
+    this.limits = limits;
+  }
+
+  DeployRequest read(String namespace, String app, HttpServletRequest http) throws IOException {
+    AppNames.check(namespace, app);
+    var type = ManifestContentType.of(http.getContentType());
+    var parameters = DeployParameters.parse(http.getQueryString());
+    var body = body(http, type.charset());
+    return new DeployRequest(
+        namespace, app, body, type.format(), parameters.options(), parameters.diff());
+  }
+
+  private String body(HttpServletRequest request, Charset charset) throws IOException {
+    var max = limits.maxBodyBytes();
+    if (request.getContentLengthLong() > max) {
+      throw new BodyTooLargeException(max);
+    }
+    var out = new ByteArrayOutputStream();
+    var buffer = new byte[CHUNK];
+    try (var in = request.getInputStream()) {
+      for (int n; (n = in.read(buffer)) > 0; ) {
+        if (out.size() + n > max) {
+          throw new BodyTooLargeException(max);
+        }
+        out.write(buffer, 0, n);
+      }
+    }
+    return out.toString(charset);
+  }
+}
