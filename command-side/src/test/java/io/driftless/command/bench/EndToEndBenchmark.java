@@ -309,7 +309,7 @@ public final class EndToEndBenchmark {
               "--driftless.event-store.username=" + LocalDatabases.user(),
               "--driftless.event-store.password=" + LocalDatabases.password(),
               "--driftless.delivery.amqp-uri=" + BrokerNames.amqpUri(),
-              "--driftless.delivery.exchange=" + broker.exchange(),
+              "--driftless.events.exchange=" + broker.exchange(),
               "--driftless.delivery.queue=" + broker.workQueue()));
       querySide =
           SideProcess.start(
@@ -327,7 +327,7 @@ public final class EndToEndBenchmark {
               "--driftless.sandbox.port=0",
               "--driftless.sandbox.kubeconfig=target/e2e-bench-" + id + "-kubeconfig.yaml",
               "--driftless.relay.amqp-uri=" + BrokerNames.amqpUri(),
-              "--driftless.relay.exchange=" + broker.exchange()));
+              "--driftless.events.exchange=" + broker.exchange()));
       if (bench.options.containsKey("relayBatch")) {
         commandArgs.add("--driftless.relay.batch-size=" + bench.option("relayBatch", ""));
       }

@@ -57,7 +57,7 @@ class DistributedRelayIT {
         "driftless.sandbox.kubeconfig",
         () -> "target/relay-kubeconfig-" + LocalServices.runId() + ".yaml");
     registry.add("driftless.relay.amqp-uri", LocalServices::amqpUri);
-    registry.add("driftless.relay.exchange", () -> EXCHANGE);
+    registry.add("driftless.events.exchange", () -> EXCHANGE);
     registry.add("driftless.relay.batch-size", () -> 7);
   }
 

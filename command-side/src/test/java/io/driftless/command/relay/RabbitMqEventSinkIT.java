@@ -29,7 +29,11 @@ class RabbitMqEventSinkIT {
     var factory = new ConnectionFactory();
     factory.setUri(LocalServices.amqpUri());
     var exchange = "driftless.events.sink-it-" + LocalServices.runId();
-    try (var sink = new RabbitMqEventSink(factory, exchange, 10_000);
+    try (var sink =
+            new RabbitMqEventSink(
+                factory,
+                new RabbitMqEventSink.Settings(exchange, "sink-it-relay", 10_000),
+                () -> "store-1");
         var connection = factory.newConnection("sink-it");
         var channel = connection.createChannel()) {
       channel.exchangeDeclare(exchange, BuiltinExchangeType.TOPIC, true);

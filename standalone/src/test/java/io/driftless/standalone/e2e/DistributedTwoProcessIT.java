@@ -101,7 +101,7 @@ class DistributedTwoProcessIT {
         "--driftless.sandbox.port=0",
         "--driftless.sandbox.kubeconfig=" + KUBECONFIG,
         "--driftless.relay.amqp-uri=" + BrokerNames.amqpUri(),
-        "--driftless.relay.exchange=" + BROKER.exchange());
+        "--driftless.events.exchange=" + BROKER.exchange());
   }
 
   private static List<String> querySideArgs() {
@@ -114,7 +114,7 @@ class DistributedTwoProcessIT {
         "--driftless.event-store.username=" + LocalDatabases.user(),
         "--driftless.event-store.password=" + LocalDatabases.password(),
         "--driftless.delivery.amqp-uri=" + BrokerNames.amqpUri(),
-        "--driftless.delivery.exchange=" + BROKER.exchange(),
+        "--driftless.events.exchange=" + BROKER.exchange(),
         "--driftless.delivery.queue=" + BROKER.workQueue());
   }
 
