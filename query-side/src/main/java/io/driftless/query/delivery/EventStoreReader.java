@@ -57,7 +57,13 @@ public final class EventStoreReader {
           "The event store at " + location + " has no domain_event_entry table." + fix, e);
     } catch (DataAccessException e) {
       throw new EventStoreMismatchException(
-          "The event store at " + location + " is not reachable: " + e.getMessage() + fix, e);
+          "The event store at "
+              + location
+              + " is not reachable: "
+              + e.getMostSpecificCause().getMessage()
+              + "."
+              + fix,
+          e);
     }
     try {
       return eventStore.sql("SELECT id FROM event_store_id").query(String.class).single();
