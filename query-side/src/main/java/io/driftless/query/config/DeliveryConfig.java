@@ -30,8 +30,8 @@ import org.springframework.context.annotation.Configuration;
 class DeliveryConfig {
 
   @Bean
-  StoreGuard storeGuard(EventStoreReader store) {
-    return new StoreGuard(store.storeId(), store.location());
+  StoreGuard storeGuard(EventStoreReader store, EventStoreProperties properties) {
+    return new StoreGuard(store.awaitStoreId(properties.startupWait()), store.location());
   }
 
   @Bean

@@ -141,6 +141,10 @@ final class ConsumerSlot {
     down = null;
     log.info("Consumer {} consuming {}", name, setup.names().workQueue());
     work(opened, processor);
+    if (stopped.getCount() == 0) {
+      down = "stopped";
+      return;
+    }
     down = opened.closedBecause() == null ? "publishing channel closed" : opened.closedBecause();
     log.warn("Consumer {} stopped consuming: {}", name, down);
   }

@@ -6,8 +6,11 @@ import io.driftless.events.EventEnvelope;
 import io.driftless.events.MalformedEventException;
 import io.driftless.query.projection.Json;
 import java.io.IOException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessException;
 import org.springframework.jdbc.BadSqlGrammarException;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -18,6 +21,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  * side knows that table; it never writes to it.
  */
 public final class EventStoreReader {
+
+  private static final Logger log = LoggerFactory.getLogger(EventStoreReader.class);
 
   private final JdbcClient eventStore;
   private final String location;
@@ -36,6 +41,40 @@ public final class EventStoreReader {
 
   public String location() {
     return location;
+  }
+
+  /**
+   * {@link #storeId}, asked again every two seconds for up to {@code wait} while it fails: on a
+   * first start both sides may come up together, and the command side creates the store.
+   *
+   * @throws EventStoreMismatchException if the store is still not usable after {@code wait}
+   */
+  public String awaitStoreId(Duration wait) {
+    var deadline = System.nanoTime() + wait.toNanos();
+    var logged = false;
+    while (true) {
+      try {
+        return storeId();
+      } catch (EventStoreMismatchException e) {
+        if (System.nanoTime() - deadline >= 0) {
+          throw e;
+        }
+        if (!logged) {
+          log.warn("Waiting up to {} for the event store: {}", wait, e.getMessage());
+          logged = true;
+        }
+        pause();
+      }
+    }
+  }
+
+  private static void pause() {
+    try {
+      Thread.sleep(2_000);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while waiting for the event store", e);
+    }
   }
 
   /**

@@ -106,7 +106,8 @@ class EventStoreMismatchIT {
             "--driftless.delivery.queue=" + NAMES.workQueue(),
             "--driftless.event-store.url=" + eventStoreUrl,
             "--driftless.event-store.username=" + LocalServices.jdbcUser(),
-            "--driftless.event-store.password=" + LocalServices.jdbcPassword());
+            "--driftless.event-store.password=" + LocalServices.jdbcPassword(),
+            "--driftless.event-store.startup-wait=0s");
   }
 
   /** The start-up failure's EventStoreMismatchException, wherever in the cause chain. */
