@@ -317,7 +317,8 @@ public final class EndToEndBenchmark {
               QUERY_JAR,
               queryArgs,
               Path.of("target", "e2e-bench-" + id + "-query-side.log"));
-      querySide.awaitHealthy(Duration.ofMinutes(2));
+      // The query side waits at start for the event store the command side creates; it is
+      // healthy (its queue bound) before any event is stored, as the phases store events later.
       var commandArgs = new ArrayList<>(common);
       commandArgs.addAll(
           List.of(
@@ -335,6 +336,7 @@ public final class EndToEndBenchmark {
           new SpringApplicationBuilder(CommandSideApplication.class)
               .run(commandArgs.toArray(String[]::new));
       store = commandSide.getBean(EventStore.class);
+      querySide.awaitHealthy(Duration.ofMinutes(2));
     }
 
     /** The relay's tracking processor. */

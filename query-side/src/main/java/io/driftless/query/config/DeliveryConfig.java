@@ -41,6 +41,10 @@ class DeliveryConfig {
       StoreGuard store,
       DeliveryServices services)
       throws Exception {
+    if (delivery.amqpUri() == null || delivery.amqpUri().isBlank()) {
+      throw new IllegalStateException(
+          "driftless.delivery.amqp-uri is required with driftless.delivery.mode=rabbitmq");
+    }
     var factory = new ConnectionFactory();
     factory.setUri(delivery.amqpUri());
     return new RabbitViewDelivery(

@@ -31,13 +31,30 @@ final class BrokerProbe implements AutoCloseable {
     this.retry = retry;
   }
 
+  /**
+   * Declares the exchange and queues now, so that what is published once this returns reaches the
+   * work queue.
+   */
+  synchronized void declare() throws IOException, TimeoutException {
+    try (var channel = connection().createChannel()) {
+      QueueTopology.declare(channel, names, retry);
+    } catch (IOException | TimeoutException | RuntimeException e) {
+      close();
+      throw e;
+    }
+  }
+
+  private Connection connection() throws IOException, TimeoutException {
+    if (connection == null || !connection.isOpen()) {
+      close();
+      connection = factory.newConnection(connectionName);
+    }
+    return connection;
+  }
+
   synchronized Depths depths() {
     try {
-      if (connection == null || !connection.isOpen()) {
-        close();
-        connection = factory.newConnection(connectionName);
-      }
-      try (var channel = connection.createChannel()) {
+      try (var channel = connection().createChannel()) {
         var ready = channel.messageCount(names.workQueue());
         long retrying = 0;
         for (int attempt = 1; attempt <= retry.maxAttempts(); attempt++) {

@@ -2,13 +2,17 @@ package io.driftless.query.delivery;
 
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
+import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeoutException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 
 /**
@@ -20,11 +24,13 @@ import org.springframework.context.SmartLifecycle;
  */
 public final class RabbitViewDelivery implements SmartLifecycle {
 
+  private static final Logger log = LoggerFactory.getLogger(RabbitViewDelivery.class);
+
   private final ConnectionFactory factory;
   private final Settings settings;
   private final BatchProcessor.Setup setup;
   private final BrokerProbe probe;
-  private final List<ConsumerSlot> slots = new ArrayList<>();
+  private final List<ConsumerSlot> slots = new CopyOnWriteArrayList<>();
   private volatile boolean running;
   private Instant readySince;
 
@@ -69,8 +75,19 @@ public final class RabbitViewDelivery implements SmartLifecycle {
     }
   }
 
+  /**
+   * Declares the topology, then starts the consumers. If the broker cannot be reached now, the
+   * consumers declare it themselves once it can: the process starts anyway, DOWN in health.
+   */
   @Override
   public synchronized void start() {
+    try {
+      probe.declare();
+    } catch (IOException | TimeoutException | RuntimeException e) {
+      log.warn(
+          "Cannot declare the queues now ({}); the consumers will when the broker is back",
+          e.toString());
+    }
     var topology = new ConsumerSlot.Topology(settings.prefetch(), settings.recoveryInterval());
     for (int i = 0; i < settings.consumers(); i++) {
       var slot = new ConsumerSlot(settings.connectionName() + "-" + i, factory, topology, setup);
@@ -87,7 +104,7 @@ public final class RabbitViewDelivery implements SmartLifecycle {
   public Map<String, String> down() {
     var down = new LinkedHashMap<String, String>();
     var mismatch = settings.store().mismatch();
-    for (var slot : List.copyOf(slots)) {
+    for (var slot : slots) {
       var reason = mismatch != null ? mismatch : slot.down();
       if (reason != null) {
         down.put(slot.name(), reason);
@@ -103,7 +120,7 @@ public final class RabbitViewDelivery implements SmartLifecycle {
   public Backlog backlog() {
     var depths = probe.depths();
     var inHand = InHand.NONE;
-    for (var slot : List.copyOf(slots)) {
+    for (var slot : slots) {
       inHand = inHand.plus(slot.inHand());
     }
     var since = readySince(depths.ready(), Instant.now());
