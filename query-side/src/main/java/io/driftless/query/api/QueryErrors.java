@@ -1,12 +1,14 @@
 package io.driftless.query.api;
 
 import java.util.List;
+import java.util.Locale;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
+import org.springframework.web.ErrorResponse;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
@@ -40,9 +42,21 @@ class QueryErrors {
         List.of("parameter: " + e.getName()));
   }
 
-  /** A failure no handler expects: logged in full, answered without internals. */
+  /**
+   * Spring's own request errors (406, 400 for a missing parameter, ...) keep their status and
+   * message; any other failure is logged in full and answered without internals.
+   */
   @ExceptionHandler(Exception.class)
   ResponseEntity<ApiError> unexpected(Exception e) {
+    if (e instanceof ErrorResponse web) {
+      var status = HttpStatus.valueOf(web.getStatusCode().value());
+      var detail = web.getBody().getDetail();
+      return error(
+          status,
+          status.getReasonPhrase().toLowerCase(Locale.ROOT).replace(' ', '_'),
+          detail == null ? status.getReasonPhrase() : detail,
+          List.of());
+    }
     log.error("Query failed", e);
     return error(
         HttpStatus.INTERNAL_SERVER_ERROR,

@@ -113,7 +113,7 @@ final class ConsumerSlot {
         abortConnection();
         return;
       } catch (IOException | TimeoutException | RuntimeException e) {
-        down = "broker connection failed: " + e.getMessage();
+        down = "broker connection failed: " + (e.getCause() == null ? e : e.getCause());
         log.warn("Consumer {}: {}", name, down);
       } finally {
         consumer = null;
