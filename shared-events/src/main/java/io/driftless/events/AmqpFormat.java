@@ -24,6 +24,12 @@ public final class AmqpFormat {
   /** Header: the aggregate sequence number (a long). */
   public static final String HEADER_SEQUENCE = "driftless-sequence";
 
+  /**
+   * Header: the id of the event store the event comes from (the command side keeps it in its
+   * database), so a consumer repairing gaps from a store can tell it is the same one.
+   */
+  public static final String HEADER_STORE_ID = "driftless-store-id";
+
   /** The content type of the body. */
   public static final String CONTENT_TYPE = "application/json";
 

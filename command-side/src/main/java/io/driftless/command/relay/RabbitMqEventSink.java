@@ -11,30 +11,53 @@ import io.driftless.events.EventSink;
 import io.driftless.events.StoredEvent;
 import java.io.IOException;
 import java.util.Date;
+import java.util.HashMap;
 import java.util.List;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 
 /**
  * Publishes envelopes to the topic exchange as persistent, mandatory messages with publisher
  * confirms, and waits for the confirms of the whole batch. An event that no queue takes is returned
  * by the broker and fails the batch: events wait in the store until a consumer queue is bound,
- * instead of being confirmed into nowhere. Any failure closes the channel and throws, so the relay
- * retries the batch on a fresh channel.
+ * instead of being confirmed into nowhere. Every message carries the event store's id ({@link
+ * AmqpFormat#HEADER_STORE_ID}).
+ *
+ * <p>The sink owns its connection: the amqp client's automatic recovery is off. Any failure (the
+ * broker closed the connection or the channel, a confirm timed out or was negative) drops the
+ * connection and throws; the relay's processor retries the batch, and the next publish opens a new
+ * connection and a new confirm channel. A connection or channel found closed between batches is
+ * replaced the same way. So confirms are always awaited on the channel the batch was published on,
+ * and no recovering connection is left behind.
  */
 public final class RabbitMqEventSink implements EventSink, AutoCloseable {
 
   private final ConnectionFactory factory;
-  private final String exchange;
-  private final long confirmTimeoutMillis;
+  private final Settings settings;
+  private final Supplier<String> storeId;
+  private final AtomicInteger returned = new AtomicInteger();
   private Connection connection;
   private Channel channel;
-  private final java.util.concurrent.atomic.AtomicInteger returned =
-      new java.util.concurrent.atomic.AtomicInteger();
 
-  public RabbitMqEventSink(ConnectionFactory factory, String exchange, long confirmTimeoutMillis) {
+  /**
+   * Where and how to publish.
+   *
+   * @param exchange the topic exchange
+   * @param connectionName the connection's name in the broker's connection list
+   * @param confirmTimeoutMillis how long to wait for a batch's confirms
+   */
+  public record Settings(String exchange, String connectionName, long confirmTimeoutMillis) {}
+
+  /**
+   * @param storeId the event store's id, asked for at the first publish
+   */
+  public RabbitMqEventSink(ConnectionFactory factory, Settings settings, Supplier<String> storeId) {
+    factory.setAutomaticRecoveryEnabled(false);
+    factory.setTopologyRecoveryEnabled(false);
     this.factory = factory;
-    this.exchange = exchange;
-    this.confirmTimeoutMillis = confirmTimeoutMillis;
+    this.settings = settings;
+    this.storeId = storeId;
   }
 
   @Override
@@ -42,18 +65,20 @@ public final class RabbitMqEventSink implements EventSink, AutoCloseable {
     if (batch.isEmpty()) {
       return;
     }
+    var exchange = settings.exchange();
     try {
       var ch = channel();
+      var store = storeId.get();
       returned.set(0);
       for (var event : batch) {
         ch.basicPublish(
             exchange,
             AmqpFormat.routingKey(event),
             true,
-            properties(event),
+            properties(event, store),
             EventCodec.encode(event));
       }
-      ch.waitForConfirmsOrDie(confirmTimeoutMillis);
+      ch.waitForConfirmsOrDie(settings.confirmTimeoutMillis());
       if (returned.get() > 0) {
         throw new IllegalStateException(
             returned.get() + " events reached no queue on " + exchange + "; retrying the batch");
@@ -67,39 +92,38 @@ public final class RabbitMqEventSink implements EventSink, AutoCloseable {
     }
   }
 
-  private static AMQP.BasicProperties properties(StoredEvent envelope) {
+  private static AMQP.BasicProperties properties(StoredEvent envelope, String store) {
+    var headers = new HashMap<>(AmqpFormat.headers(envelope));
+    headers.put(AmqpFormat.HEADER_STORE_ID, store);
     return new AMQP.BasicProperties.Builder()
         .deliveryMode(2)
         .contentType(AmqpFormat.CONTENT_TYPE)
         .messageId(envelope.eventId())
         .type(envelope.type())
         .timestamp(Date.from(envelope.occurredAt()))
-        .headers(AmqpFormat.headers(envelope))
+        .headers(headers)
         .build();
   }
 
   private Channel channel() throws IOException, TimeoutException {
     if (channel == null || !channel.isOpen()) {
       if (connection == null || !connection.isOpen()) {
-        connection = factory.newConnection("driftless-relay");
+        reset();
+        connection = factory.newConnection(settings.connectionName());
       }
       channel = connection.createChannel();
       channel.confirmSelect();
       // Published as mandatory: the broker returns (before confirming) an event no queue takes,
       // and the batch fails, so the token stays until a consumer queue is bound.
       channel.addReturnListener(r -> returned.incrementAndGet());
-      channel.exchangeDeclare(exchange, BuiltinExchangeType.TOPIC, true);
+      channel.exchangeDeclare(settings.exchange(), BuiltinExchangeType.TOPIC, true);
     }
     return channel;
   }
 
   private void reset() {
-    try {
-      if (connection != null) {
-        connection.close();
-      }
-    } catch (IOException | RuntimeException ignored) {
-      // the connection is gone either way
+    if (connection != null) {
+      connection.abort(2_000);
     }
     connection = null;
     channel = null;

@@ -12,11 +12,13 @@ import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
  * Turns the relay on with {@code driftless.relay.enabled=true}. {@code
- * driftless.relay.sink=rabbitmq} publishes to {@code driftless.relay.exchange} at {@code
- * driftless.relay.amqp-uri}; any other sink (the standalone's in-process one) is an {@link
+ * driftless.relay.sink=rabbitmq} publishes to {@code driftless.events.exchange} (the key the query
+ * side binds its queue with) at {@code driftless.relay.amqp-uri}, on a connection named {@code
+ * driftless.relay.connection-name}; any other sink (the standalone's in-process one) is an {@link
  * EventSink} bean of its own.
  */
 @Configuration(proxyBeanMethods = false)
@@ -32,11 +34,15 @@ public class RelayConfig {
   @ConditionalOnProperty(name = "driftless.relay.sink", havingValue = "rabbitmq")
   RabbitMqEventSink rabbitMqEventSink(
       @Value("${driftless.relay.amqp-uri}") String uri,
-      @Value("${driftless.relay.exchange:driftless.events}") String exchange)
+      @Value("${driftless.events.exchange:driftless.events}") String exchange,
+      @Value("${driftless.relay.connection-name:driftless-relay}") String connectionName,
+      JdbcTemplate jdbc)
       throws Exception {
     var factory = new ConnectionFactory();
     factory.setUri(uri);
-    return new RabbitMqEventSink(factory, exchange, 30_000);
+    var store = new StoreIdentity(jdbc);
+    return new RabbitMqEventSink(
+        factory, new RabbitMqEventSink.Settings(exchange, connectionName, 30_000), store::id);
   }
 
   @Bean

@@ -309,7 +309,7 @@ public final class EndToEndBenchmark {
               "--driftless.event-store.username=" + LocalDatabases.user(),
               "--driftless.event-store.password=" + LocalDatabases.password(),
               "--driftless.delivery.amqp-uri=" + BrokerNames.amqpUri(),
-              "--driftless.delivery.exchange=" + broker.exchange(),
+              "--driftless.events.exchange=" + broker.exchange(),
               "--driftless.delivery.queue=" + broker.workQueue()));
       querySide =
           SideProcess.start(
@@ -317,7 +317,8 @@ public final class EndToEndBenchmark {
               QUERY_JAR,
               queryArgs,
               Path.of("target", "e2e-bench-" + id + "-query-side.log"));
-      querySide.awaitHealthy(Duration.ofMinutes(2));
+      // The query side waits at start for the event store the command side creates; it is
+      // healthy (its queue bound) before any event is stored, as the phases store events later.
       var commandArgs = new ArrayList<>(common);
       commandArgs.addAll(
           List.of(
@@ -327,7 +328,7 @@ public final class EndToEndBenchmark {
               "--driftless.sandbox.port=0",
               "--driftless.sandbox.kubeconfig=target/e2e-bench-" + id + "-kubeconfig.yaml",
               "--driftless.relay.amqp-uri=" + BrokerNames.amqpUri(),
-              "--driftless.relay.exchange=" + broker.exchange()));
+              "--driftless.events.exchange=" + broker.exchange()));
       if (bench.options.containsKey("relayBatch")) {
         commandArgs.add("--driftless.relay.batch-size=" + bench.option("relayBatch", ""));
       }
@@ -335,6 +336,7 @@ public final class EndToEndBenchmark {
           new SpringApplicationBuilder(CommandSideApplication.class)
               .run(commandArgs.toArray(String[]::new));
       store = commandSide.getBean(EventStore.class);
+      querySide.awaitHealthy(Duration.ofMinutes(2));
     }
 
     /** The relay's tracking processor. */

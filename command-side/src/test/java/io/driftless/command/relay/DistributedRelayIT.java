@@ -44,6 +44,7 @@ class DistributedRelayIT {
 
   private static final String EXCHANGE = "driftless.events.it-" + LocalServices.runId();
   private static final List<EventEnvelope> received = new CopyOnWriteArrayList<>();
+  private static final Set<String> storeIds = new java.util.concurrent.ConcurrentSkipListSet<>();
   private static Connection connection;
 
   @DynamicPropertySource
@@ -57,7 +58,7 @@ class DistributedRelayIT {
         "driftless.sandbox.kubeconfig",
         () -> "target/relay-kubeconfig-" + LocalServices.runId() + ".yaml");
     registry.add("driftless.relay.amqp-uri", LocalServices::amqpUri);
-    registry.add("driftless.relay.exchange", () -> EXCHANGE);
+    registry.add("driftless.events.exchange", () -> EXCHANGE);
     registry.add("driftless.relay.batch-size", () -> 7);
   }
 
@@ -78,6 +79,9 @@ class DistributedRelayIT {
           assertThat(delivery.getProperties().getMessageId()).isEqualTo(envelope.eventId());
           assertThat(delivery.getProperties().getHeaders().get(AmqpFormat.HEADER_SEQUENCE))
               .isEqualTo(envelope.sequence());
+          storeIds.add(
+              String.valueOf(
+                  delivery.getProperties().getHeaders().get(AmqpFormat.HEADER_STORE_ID)));
           received.add(envelope);
         },
         tag -> {});
@@ -129,6 +133,9 @@ class DistributedRelayIT {
         .contains("\"changeId\":null");
 
     awaitEveryStoredEventReceived();
+    assertThat(storeIds)
+        .as("every event names its store")
+        .containsExactly(jdbc.queryForObject("SELECT id FROM event_store_id", String.class));
 
     var app = sequencesOf("default/simple-app");
     assertThat(app).containsExactly(0L, 1L, 2L, 3L);

@@ -1,17 +1,19 @@
 package io.driftless.query.delivery;
 
 import io.driftless.events.EventEnvelope;
+import io.driftless.query.projection.Outcome;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.concurrent.atomic.AtomicReference;
+import java.util.List;
 
 /**
  * Micrometer meters of the read path: {@code driftless.events} counted by outcome (applied,
  * duplicate, retried, parked, repaired), {@code driftless.view.lag} (event stored to view
- * committed) and the time of the last applied event.
+ * committed). The views' last event times and current lag are read from the database and the broker
+ * instead ({@code GET /api/projections}), so they hold across processes and restarts.
  */
 public final class DeliveryMetrics {
 
@@ -21,7 +23,6 @@ public final class DeliveryMetrics {
   private final Counter parked;
   private final Counter repaired;
   private final Timer lag;
-  private final AtomicReference<Instant> lastEventAt = new AtomicReference<>();
 
   public DeliveryMetrics(MeterRegistry registry) {
     applied = counter(registry, "applied");
@@ -41,9 +42,19 @@ public final class DeliveryMetrics {
     return Counter.builder("driftless.events").tag("outcome", outcome).register(registry);
   }
 
+  /** Counts what became of a batch applied without a broker (in-process delivery). */
+  public void record(List<EventEnvelope> events, List<Outcome> outcomes) {
+    for (int i = 0; i < events.size(); i++) {
+      if (outcomes.get(i) == Outcome.APPLIED) {
+        applied(events.get(i));
+      } else if (outcomes.get(i) == Outcome.DUPLICATE) {
+        duplicate();
+      }
+    }
+  }
+
   void applied(EventEnvelope event) {
     applied.increment();
-    lastEventAt.set(event.occurredAt());
     var age = Duration.between(event.occurredAt(), Instant.now());
     lag.record(age.isNegative() ? Duration.ZERO : age);
   }
@@ -60,7 +71,8 @@ public final class DeliveryMetrics {
     parked.increment();
   }
 
-  void repaired(int events) {
+  /** Counts events a gap repair applied. */
+  public void repaired(int events) {
     repaired.increment(events);
   }
 
@@ -74,16 +86,5 @@ public final class DeliveryMetrics {
 
   public long retriedCount() {
     return (long) retried.count();
-  }
-
-  public Instant lastEventAt() {
-    return lastEventAt.get();
-  }
-
-  public Duration lag() {
-    var last = lastEventAt.get();
-    return last == null
-        ? Duration.ZERO
-        : Duration.ofMillis((long) lag.mean(java.util.concurrent.TimeUnit.MILLISECONDS));
   }
 }

@@ -3,115 +3,155 @@ package io.driftless.query.delivery;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.util.ArrayList;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeoutException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 
 /**
- * Starts {@code consumers} consumers on the work queue, each on its own channel with {@code
- * prefetch} unacked messages, and closes them on stop. Unacked messages of a consumer that dies are
- * redelivered by the broker to the others.
+ * Runs {@code consumers} self-recovering consumers ({@link ConsumerSlot}) on the work queue, each
+ * on a connection of its own named {@code <connectionName>-<i>}, with {@code prefetch} unacked
+ * messages; reports whether they all consume and what waits for them. Unacked messages of a
+ * consumer that loses its connection are redelivered by the broker, to it once it is back or to the
+ * others.
  */
 public final class RabbitViewDelivery implements SmartLifecycle {
 
-  private final ConnectionFactory factory;
-  private final QueueNames names;
-  private final RetryPolicy retry;
-  private final ViewConsumer.Services services;
-  private final int consumers;
-  private final int prefetch;
-  private final List<Connection> connections = new ArrayList<>();
-  private final List<ViewConsumer> consumersStarted = new ArrayList<>();
-  private volatile boolean running;
+  private static final Logger log = LoggerFactory.getLogger(RabbitViewDelivery.class);
 
+  private final ConnectionFactory factory;
+  private final Settings settings;
+  private final BatchProcessor.Setup setup;
+  private final BrokerProbe probe;
+  private final List<ConsumerSlot> slots = new CopyOnWriteArrayList<>();
+  private volatile boolean running;
+  private Instant readySince;
+
+  /**
+   * @param factory connections to the broker; its automatic recovery is switched off here, the
+   *     consumers recover themselves
+   */
   public RabbitViewDelivery(
-      ConnectionFactory factory, QueueNames names, RetryPolicy retry, Settings settings) {
+      ConnectionFactory factory,
+      QueueNames names,
+      RetryPolicy retry,
+      Settings settings,
+      DeliveryServices services) {
+    factory.setAutomaticRecoveryEnabled(false);
+    factory.setTopologyRecoveryEnabled(false);
     this.factory = factory;
-    this.names = names;
-    this.retry = retry;
-    this.services = settings.services();
-    this.consumers = settings.consumers();
-    this.prefetch = settings.prefetch();
+    this.settings = settings;
+    this.setup = new BatchProcessor.Setup(names, retry, services, settings.store());
+    this.probe = new BrokerProbe(factory, settings.connectionName() + "-probe", names, retry);
   }
 
-  /** Consumer count, prefetch and what the consumers work with. */
+  /**
+   * How the consumers run.
+   *
+   * @param consumers how many (one connection each)
+   * @param prefetch unacked messages per consumer, also the largest batch
+   * @param recoveryInterval how long a consumer waits before it connects again
+   * @param connectionName the prefix of the connections' names in the broker
+   * @param store the check of the messages' event store
+   */
   public record Settings(
       int consumers,
       int prefetch,
-      io.driftless.query.projection.ProjectionApplier applier,
-      GapRepair repair,
-      DeliveryMetrics metrics) {
-    ViewConsumer.Services services() {
-      return new ViewConsumer.Services(applier, repair, metrics);
+      Duration recoveryInterval,
+      String connectionName,
+      StoreGuard store) {
+
+    /** Defaults for tests and benchmarks: reconnect after a second, no store check. */
+    public static Settings of(int consumers, int prefetch) {
+      return new Settings(
+          consumers, prefetch, Duration.ofSeconds(1), "driftless-views", StoreGuard.none());
     }
   }
 
+  /**
+   * Declares the topology, then starts the consumers. If the broker cannot be reached now, the
+   * consumers declare it themselves once it can: the process starts anyway, DOWN in health.
+   */
   @Override
   public synchronized void start() {
     try {
-      for (int i = 0; i < consumers; i++) {
-        var connection = factory.newConnection("driftless-views-" + i);
-        connections.add(connection);
-        var channel = connection.createChannel();
-        QueueTopology.declare(channel, names, retry);
-        channel.basicQos(prefetch);
-        var publisher = connection.createChannel();
-        publisher.confirmSelect();
-        var consumer = new ViewConsumer(channel, publisher, names, retry, services, prefetch);
-        consumersStarted.add(consumer);
-        channel.basicConsume(names.workQueue(), false, consumer);
+      probe.declare();
+    } catch (IOException | TimeoutException | RuntimeException e) {
+      log.warn(
+          "Cannot declare the queues now ({}); the consumers will when the broker is back",
+          e.toString());
+    }
+    var topology = new ConsumerSlot.Topology(settings.prefetch(), settings.recoveryInterval());
+    for (int i = 0; i < settings.consumers(); i++) {
+      var slot = new ConsumerSlot(settings.connectionName() + "-" + i, factory, topology, setup);
+      slots.add(slot);
+      slot.start();
+    }
+    running = true;
+  }
+
+  /**
+   * Why consumers are not consuming, by consumer name; empty when all are. A tripped store check
+   * counts for all of them.
+   */
+  public Map<String, String> down() {
+    var down = new LinkedHashMap<String, String>();
+    var mismatch = settings.store().mismatch();
+    for (var slot : slots) {
+      var reason = mismatch != null ? mismatch : slot.down();
+      if (reason != null) {
+        down.put(slot.name(), reason);
       }
-      running = true;
-    } catch (IOException e) {
-      stop();
-      throw new UncheckedIOException(e);
-    } catch (TimeoutException e) {
-      stop();
-      throw new IllegalStateException(e);
     }
+    if (!running) {
+      down.put("delivery", "stopped");
+    }
+    return down;
   }
 
-  /** Whether every consumer's connection is open (for the health endpoint). */
-  public boolean healthy() {
-    return running && connections.stream().allMatch(Connection::isOpen);
+  /** What waits for the views now (asks the broker). */
+  public Backlog backlog() {
+    var depths = probe.depths();
+    var inHand = InHand.NONE;
+    for (var slot : slots) {
+      inHand = inHand.plus(slot.inHand());
+    }
+    var since = readySince(depths.ready(), Instant.now());
+    var oldest = inHand.plus(new InHand(0, since)).oldest();
+    return new Backlog(depths.ready(), inHand.count(), oldest, depths.retrying(), depths.parked());
   }
 
-  /** Messages waiting in the retry queues and in the parking queue. */
-  public long[] retryingAndParked() {
-    if (connections.isEmpty()) {
-      return new long[] {0, 0};
+  /**
+   * Since when the work queue has been seen non-empty, null if it is empty now. An unknown depth
+   * (the broker unreachable: the consumers are down and health says so) counts as empty.
+   */
+  private synchronized Instant readySince(long ready, Instant now) {
+    if (ready <= 0) {
+      readySince = null;
+    } else if (readySince == null) {
+      readySince = now;
     }
-    try (var channel = connections.get(0).createChannel()) {
-      long retrying = 0;
-      for (int attempt = 1; attempt <= retry.maxAttempts(); attempt++) {
-        retrying += channel.messageCount(names.retryQueue(attempt));
-      }
-      return new long[] {retrying, channel.messageCount(names.parkedQueue())};
-    } catch (IOException | TimeoutException e) {
-      return new long[] {-1, -1};
-    }
+    return readySince;
   }
 
-  /** The consumers' connections, one per consumer (tests close one to play a crash). */
+  /** The consumers' open connections (tests close one to play a crash). */
   List<Connection> connections() {
-    return List.copyOf(connections);
+    return slots.stream().map(ConsumerSlot::connection).filter(Objects::nonNull).toList();
   }
 
   @Override
   public synchronized void stop() {
     running = false;
-    consumersStarted.forEach(ViewConsumer::stop);
-    consumersStarted.clear();
-    for (var connection : connections) {
-      try {
-        connection.close();
-      } catch (IOException | RuntimeException ignored) {
-        // closing anyway
-      }
-    }
-    connections.clear();
+    slots.forEach(ConsumerSlot::stop);
+    slots.clear();
+    probe.close();
   }
 
   @Override

@@ -1,5 +1,7 @@
 package io.driftless.query.history;
 
+import io.driftless.query.api.BadParameterException;
+import io.driftless.query.api.KnownApps;
 import io.driftless.query.api.NotFoundException;
 import io.driftless.query.projection.ChangeIds;
 import io.driftless.query.projection.Json;
@@ -8,6 +10,7 @@ import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.List;
+import java.util.regex.Pattern;
 import javax.sql.DataSource;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -25,27 +28,56 @@ class HistoryController {
       "SELECT change_id, change_trigger, started_at, finished_at, successful, description,"
           + " namespaces, error FROM app_change";
 
-  private final JdbcClient jdbc;
+  private static final Pattern CHANGE_ID = Pattern.compile(".+-change-(\\d{1,18})");
 
-  HistoryController(DataSource dataSource) {
+  private final JdbcClient jdbc;
+  private final KnownApps apps;
+
+  HistoryController(DataSource dataSource, KnownApps apps) {
     this.jdbc = JdbcClient.create(dataSource);
+    this.apps = apps;
   }
 
   @GetMapping
   List<ChangeSummary> changes(
       @PathVariable String namespace,
       @PathVariable String app,
-      @RequestParam(defaultValue = "50") int limit,
+      @RequestParam(defaultValue = "50") String limit,
       @RequestParam(required = false) String before) {
-    if (limit < 1 || limit > 1000) {
-      throw new IllegalArgumentException("limit must be between 1 and 1000");
+    var rows = limit(limit);
+    var beforeNumber = before == null ? Long.MAX_VALUE : changeNumber(before);
+    var changes =
+        jdbc.sql(
+                COLUMNS
+                    + " WHERE app_id = ? AND change_number < ? ORDER BY change_number DESC LIMIT ?")
+            .params(namespace + "/" + app, beforeNumber, rows)
+            .query((rs, row) -> summary(rs))
+            .list();
+    if (changes.isEmpty()) {
+      apps.require(namespace, app);
     }
-    var beforeNumber = before == null ? Long.MAX_VALUE : ChangeIds.numberOf(before);
-    return jdbc.sql(
-            COLUMNS + " WHERE app_id = ? AND change_number < ? ORDER BY change_number DESC LIMIT ?")
-        .params(namespace + "/" + app, beforeNumber, limit)
-        .query((rs, row) -> summary(rs))
-        .list();
+    return changes;
+  }
+
+  private static int limit(String value) {
+    try {
+      var limit = Integer.parseInt(value.trim());
+      if (limit >= 1 && limit <= 1000) {
+        return limit;
+      }
+    } catch (NumberFormatException e) {
+      // answered below
+    }
+    throw new BadParameterException("limit", "a whole number from 1 to 1000", value);
+  }
+
+  private static long changeNumber(String before) {
+    var match = CHANGE_ID.matcher(before);
+    if (!match.matches()) {
+      throw new BadParameterException(
+          "before", "a change id such as simple-app-change-000007", before);
+    }
+    return ChangeIds.numberOf(before);
   }
 
   @GetMapping("/{changeId}")
@@ -56,9 +88,12 @@ class HistoryController {
         jdbc.sql(COLUMNS + " WHERE app_id = ? AND change_id = ?")
             .params(appId, changeId)
             .query((rs, row) -> detail(rs, List.of()))
-            .optional()
-            .orElseThrow(() -> new NotFoundException("no change " + changeId + " of " + appId));
-    return change.withChanges(resources(appId, changeId));
+            .optional();
+    if (change.isEmpty()) {
+      apps.require(namespace, app);
+      throw new NotFoundException("no change " + changeId + " of " + appId);
+    }
+    return change.get().withChanges(resources(appId, changeId));
   }
 
   private static ChangeDetail detail(ResultSet rs, List<ChangeDetail.ResourceChangeView> resources)
@@ -76,10 +111,14 @@ class HistoryController {
         resources);
   }
 
+  /**
+   * The change's resources in the order the command side applied them (the time it recorded each,
+   * after its cluster write); rows from before that time was kept come first, by resource id.
+   */
   private List<ChangeDetail.ResourceChangeView> resources(String appId, String changeId) {
     return jdbc.sql(
             "SELECT namespace, name, kind, api_version, op, fields, error FROM app_change_resource"
-                + " WHERE app_id = ? AND change_id = ? ORDER BY op, kind, namespace, name")
+                + " WHERE app_id = ? AND change_id = ? ORDER BY applied_at, resource_id")
         .params(appId, changeId)
         .query(
             (rs, row) ->

@@ -13,6 +13,7 @@ import io.driftless.query.projection.Json;
 import io.driftless.query.projection.MultiRow;
 import io.driftless.query.projection.Projection;
 import java.sql.Timestamp;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -105,17 +106,18 @@ public final class HistoryProjection implements Projection {
           finishes.put(key, new Finish(e));
         }
       } else if (payload instanceof ResourceCreated e) {
-        resource(e, "create", Json.write(e.fields()), null);
+        resource(e, "create", Json.write(e.fields()), null, e.at());
       } else if (payload instanceof ResourceUpdated e) {
-        resource(e, "update", Json.write(e.fields()), null);
+        resource(e, "update", Json.write(e.fields()), null, e.at());
       } else if (payload instanceof ResourceDeleted e) {
-        resource(e, "delete", "[]", null);
+        resource(e, "delete", "[]", null, e.at());
       } else if (payload instanceof ResourceApplyFailed e) {
-        resource(e, e.op(), "[]", e.reason());
+        resource(e, e.op(), "[]", e.reason(), e.at());
       }
     }
 
-    private void resource(ResourceEvent e, String op, String fields, String error) {
+    /** {@code at}: when the command side recorded it, which orders a change's resources. */
+    private void resource(ResourceEvent e, String op, String fields, String error, Instant at) {
       var ref = e.resource();
       floorApps.add(e.appId());
       resources.put(
@@ -131,7 +133,8 @@ public final class HistoryProjection implements Projection {
             ref.apiVersion(),
             op,
             fields,
-            error
+            error,
+            at == null ? null : Timestamp.from(at)
           });
     }
 
@@ -172,10 +175,11 @@ public final class HistoryProjection implements Projection {
       MultiRow.insert(
           jdbc,
           "INSERT INTO app_change_resource (app_id, change_id, resource_id, change_number,"
-              + " namespace, name, kind, api_version, op, fields, error) VALUES ",
+              + " namespace, name, kind, api_version, op, fields, error, applied_at) VALUES ",
           resourceRows,
           " ON DUPLICATE KEY UPDATE op = VALUES(op), fields = VALUES(fields),"
-              + " error = VALUES(error), api_version = VALUES(api_version)");
+              + " error = VALUES(error), api_version = VALUES(api_version),"
+              + " applied_at = VALUES(applied_at)");
       prune(jdbc, raised);
     }
 

@@ -1,5 +1,6 @@
 package io.driftless.query.inventory;
 
+import io.driftless.query.api.KnownApps;
 import java.util.List;
 import javax.sql.DataSource;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -12,9 +13,11 @@ import org.springframework.web.bind.annotation.RestController;
 class InventoryController {
 
   private final JdbcClient jdbc;
+  private final KnownApps apps;
 
-  InventoryController(DataSource dataSource) {
+  InventoryController(DataSource dataSource, KnownApps apps) {
     this.jdbc = JdbcClient.create(dataSource);
+    this.apps = apps;
   }
 
   /** One object of the inventory; drift comes with the reconciler. */
@@ -31,6 +34,14 @@ class InventoryController {
 
   @GetMapping("/api/apps/{namespace}/{app}/resources")
   List<InventoryItem> resources(@PathVariable String namespace, @PathVariable String app) {
+    var items = items(namespace, app);
+    if (items.isEmpty()) {
+      apps.require(namespace, app);
+    }
+    return items;
+  }
+
+  private List<InventoryItem> items(String namespace, String app) {
     return jdbc.sql(
             "SELECT namespace, name, kind, api_version, last_op, last_change_id, applied_hash,"
                 + " live FROM resource_inventory WHERE app_id = ?"

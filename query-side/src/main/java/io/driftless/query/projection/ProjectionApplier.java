@@ -1,6 +1,7 @@
 package io.driftless.query.projection;
 
 import io.driftless.events.EventEnvelope;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -76,6 +77,7 @@ public final class ProjectionApplier {
     var names = projections.stream().map(Projection::name).toList();
     var known = OffsetStore.lock(jdbc, names, ids);
     var moved = new HashMap<OffsetStore.Key, Long>();
+    var newest = new HashMap<String, Instant>();
     var outcomes = new ArrayList<Outcome>(events.size());
     events.forEach(e -> outcomes.add(Outcome.DUPLICATE));
     for (var projection : projections) {
@@ -85,11 +87,15 @@ public final class ProjectionApplier {
         if (projection.follows(event.aggregateType())) {
           var outcome = check(projection, batch, event, known, moved);
           outcomes.set(index, merge(outcomes.get(index), outcome));
+          if (outcome == Outcome.APPLIED) {
+            newest.merge(projection.name(), event.occurredAt(), LastEvents::later);
+          }
         }
       }
       batch.flush(jdbc);
     }
     OffsetStore.save(jdbc, known, moved);
+    LastEvents.save(jdbc, newest);
     return outcomes;
   }
 
@@ -121,6 +127,14 @@ public final class ProjectionApplier {
       return Outcome.GAP;
     }
     return so == Outcome.APPLIED || view == Outcome.APPLIED ? Outcome.APPLIED : Outcome.DUPLICATE;
+  }
+
+  /**
+   * Per view, the stored time of the newest event it applied (views that applied none yet are
+   * missing).
+   */
+  public Map<String, Instant> lastEventTimes() {
+    return LastEvents.read(jdbc);
   }
 
   /** The next sequence a view expects from an aggregate (0 if it has seen none). */

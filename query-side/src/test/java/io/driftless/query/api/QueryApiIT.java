@@ -179,14 +179,70 @@ class QueryApiIT {
   @Test
   void unknownAppAndChangeAre404InTheErrorShape() throws Exception {
     for (var path :
-        List.of("/api/apps/team-a/nope", "/api/apps/team-a/shop/changes/shop-change-000099")) {
-      var response = get(path);
-      assertThat(response.statusCode()).isEqualTo(404);
-      var error = JSON.readTree(response.body());
-      assertThat(error.get("error").asText()).isEqualTo("not_found");
-      assertThat(error.get("message").asText()).isNotBlank();
-      assertThat(error.has("details")).isTrue();
+        List.of(
+            "/api/apps/team-a/nope",
+            "/api/apps/team-a/nope/changes",
+            "/api/apps/team-a/nope/changes/nope-change-000001",
+            "/api/apps/team-a/nope/resources",
+            "/api/apps/team-a/shop/changes/shop-change-000099")) {
+      var error = error(path, 404);
+      assertThat(error.get("error").asText()).as(path).isEqualTo("not_found");
+      assertThat(error.get("message").asText()).as(path).contains("team-a/");
     }
+    assertThat(error("/api/apps/team-a/nope/changes", 404).get("message").asText())
+        .isEqualTo("app team-a/nope is not in the views");
+  }
+
+  @Test
+  void unknownPathsAre404AndWrongMethods405InTheErrorShape() throws Exception {
+    for (var path : List.of("/api/nope", "/api/apps/team-a/shop/nope/more/and/more", "/nope")) {
+      var error = error(path, 404);
+      assertThat(error.get("error").asText()).isEqualTo("not_found");
+      assertThat(error.get("message").asText()).isEqualTo("no such path: GET " + path);
+    }
+    var response =
+        HttpClient.newHttpClient()
+            .send(
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/apps"))
+                    .DELETE()
+                    .build(),
+                HttpResponse.BodyHandlers.ofString());
+    assertThat(response.statusCode()).isEqualTo(405);
+    var error = JSON.readTree(response.body());
+    assertThat(error.get("error").asText()).isEqualTo("method_not_allowed");
+    assertThat(error.get("details").toString()).contains("GET");
+  }
+
+  @Test
+  void badQueryParametersAre400NamingTheParameterAndWhatItAccepts() throws Exception {
+    var changes = "/api/apps/team-a/shop/changes";
+    for (var limit : List.of("abc", "-1", "0", "1001", "2.5")) {
+      var error = error(changes + "?limit=" + limit, 400);
+      assertThat(error.get("error").asText()).isEqualTo("bad_request");
+      assertThat(error.get("message").asText())
+          .isEqualTo("limit must be a whole number from 1 to 1000, got '" + limit + "'");
+      assertThat(error.get("details").toString()).isEqualTo("[\"parameter: limit\"]");
+    }
+    var error = error(changes + "?before=yesterday", 400);
+    assertThat(error.get("message").asText())
+        .isEqualTo("before must be a change id such as simple-app-change-000007, got 'yesterday'");
+    assertThat(error.get("details").toString()).isEqualTo("[\"parameter: before\"]");
+    assertThat(ok(changes + "?limit=1000")).hasSize(3);
+  }
+
+  /** The body of an error answer, checked for API.md's shape and no Java internals. */
+  private JsonNode error(String path, int status) throws Exception {
+    var response = get(path);
+    assertThat(response.statusCode()).as(path + ": " + response.body()).isEqualTo(status);
+    assertThat(response.headers().firstValue("Content-Type"))
+        .hasValueSatisfying(type -> assertThat(type).startsWith("application/json"));
+    var error = JSON.readTree(response.body());
+    assertThat(error.properties())
+        .extracting(Map.Entry::getKey)
+        .containsExactly("error", "message", "details");
+    assertThat(error.get("details").isArray()).isTrue();
+    assertThat(error.get("message").asText()).doesNotContain("Exception", "java.");
+    return error;
   }
 
   @Test
@@ -197,11 +253,17 @@ class QueryApiIT {
   }
 
   @Test
-  void projectionsReportEachView() throws Exception {
+  void projectionsReportEachViewWithItsLastEventAndNoLagInProcess() throws Exception {
     var projections = ok("/api/projections");
     assertThat(projections)
         .extracting(p -> p.get("name").asText())
         .containsExactly("history", "overview", "inventory");
-    assertThat(projections.get(0).get("status").asText()).isEqualTo("live");
+    for (var view : projections) {
+      assertThat(view.get("status").asText()).isEqualTo("live");
+      assertThat(view.get("lastEventAt").asText()).isEqualTo("2026-11-21T10:00:00Z");
+      assertThat(view.get("lag").asText()).isEqualTo("PT0S");
+      assertThat(view.get("lagMillis").asLong()).isZero();
+      assertThat(view.get("waiting").asLong()).isZero();
+    }
   }
 }

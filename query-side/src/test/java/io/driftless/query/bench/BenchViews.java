@@ -5,6 +5,7 @@ import com.rabbitmq.client.ConnectionFactory;
 import com.zaxxer.hikari.HikariDataSource;
 import io.driftless.events.EventEnvelope;
 import io.driftless.query.delivery.DeliveryMetrics;
+import io.driftless.query.delivery.DeliveryServices;
 import io.driftless.query.delivery.EventStoreReader;
 import io.driftless.query.delivery.GapRepair;
 import io.driftless.query.delivery.QueueNames;
@@ -76,8 +77,8 @@ final class BenchViews implements AutoCloseable {
             factory,
             names,
             RETRY,
-            new RabbitViewDelivery.Settings(
-                options.consumers(), options.prefetch(), applier, repair, metrics));
+            RabbitViewDelivery.Settings.of(options.consumers(), options.prefetch()),
+            new DeliveryServices(applier, repair, metrics));
     delivery.start();
     publisherConnection = factory.newConnection("driftless-bench-publisher");
   }

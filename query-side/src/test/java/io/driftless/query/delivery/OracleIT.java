@@ -134,7 +134,8 @@ class OracleIT {
             factory,
             names,
             new RetryPolicy(Duration.ofMillis(50), 4, 3),
-            new RabbitViewDelivery.Settings(3, 200, applier, repair, metrics));
+            RabbitViewDelivery.Settings.of(3, 200),
+            new DeliveryServices(applier, repair, metrics));
     started.start();
     publisherConnection = factory.newConnection("oracle-publisher");
     return started;

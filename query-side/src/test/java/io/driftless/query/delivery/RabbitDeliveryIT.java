@@ -15,6 +15,7 @@ import io.driftless.events.EventEnvelope;
 import io.driftless.events.OpCounts;
 import io.driftless.events.WaitCounts;
 import io.driftless.query.support.LocalServices;
+import io.driftless.query.support.TestEventStore;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -56,9 +57,13 @@ class RabbitDeliveryIT {
     registry.add("spring.datasource.password", LocalServices::jdbcPassword);
     registry.add("driftless.delivery.mode", () -> "rabbitmq");
     registry.add("driftless.delivery.amqp-uri", LocalServices::amqpUri);
-    registry.add("driftless.delivery.exchange", NAMES::exchange);
+    registry.add("driftless.events.exchange", NAMES::exchange);
     registry.add("driftless.delivery.queue", NAMES::workQueue);
     registry.add("driftless.delivery.consumers", () -> 2);
+    var store = TestEventStore.freshStore("rabbit-it-" + RUN);
+    registry.add("driftless.event-store.url", () -> store);
+    registry.add("driftless.event-store.username", LocalServices::jdbcUser);
+    registry.add("driftless.event-store.password", LocalServices::jdbcPassword);
   }
 
   @LocalServerPort int port;
@@ -204,7 +209,7 @@ class RabbitDeliveryIT {
       for (int i = 0; i < expected; i++) {
         var message = channel.basicGet(NAMES.parkedQueue(), true);
         reasons.add(
-            String.valueOf(message.getProps().getHeaders().get(ViewConsumer.HEADER_REASON)));
+            String.valueOf(message.getProps().getHeaders().get(BatchProcessor.HEADER_REASON)));
       }
     }
     return reasons;

@@ -96,6 +96,40 @@ class ProjectionApplierIT {
   }
 
   @Test
+  void lastEventTimesAreTheNewestAppliedStoredTimesForEveryApplierOnTheViews() {
+    var events = new EventHistoryGenerator(13L).generate(10, 4, 800);
+    var shuffled = new ArrayList<>(events);
+    Collections.shuffle(shuffled, new Random(3));
+    var pending = new ArrayList<EventEnvelope>(shuffled);
+    while (!pending.isEmpty()) {
+      var outcomes = applier.applyAll(pending);
+      var gaps = new ArrayList<EventEnvelope>();
+      for (int i = 0; i < pending.size(); i++) {
+        if (outcomes.get(i) == Outcome.GAP) {
+          gaps.add(pending.get(i));
+        }
+      }
+      pending = gaps;
+    }
+    applier.applyAll(events.subList(0, 10));
+
+    var newest = events.get(events.size() - 1).occurredAt();
+    var newestResource =
+        events.stream()
+            .filter(e -> e.aggregateType().equals("ResourceChange"))
+            .map(EventEnvelope::occurredAt)
+            .max(Instant::compareTo)
+            .orElseThrow();
+    var restarted =
+        new ProjectionApplier(
+            applier.projections(),
+            JdbcClient.create(dataSource),
+            ProjectionApplier.transactions(new JdbcTransactionManager(dataSource)));
+    assertThat(restarted.lastEventTimes())
+        .isEqualTo(Map.of("history", newest, "overview", newest, "inventory", newestResource));
+  }
+
+  @Test
   void aBatchOfLargeFieldDiffsIsSplitBelowThePacketLimit() {
     var app = "team-a/big";
     var value = "x".repeat(1_000_000);

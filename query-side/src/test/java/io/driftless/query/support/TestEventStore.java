@@ -5,6 +5,7 @@ import io.driftless.events.EventEnvelope;
 import java.util.List;
 import javax.sql.DataSource;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.DriverManagerDataSource;
 
 /**
  * An event store table in the command side's layout (Axon's {@code domain_event_entry}, JSON
@@ -13,6 +14,26 @@ import org.springframework.jdbc.core.JdbcTemplate;
 public final class TestEventStore {
 
   private TestEventStore() {}
+
+  /**
+   * A fresh database holding an empty event store with the id {@code storeId}, as a command side's
+   * migrations leave it; returns its JDBC URL.
+   */
+  public static String freshStore(String storeId) {
+    var url = LocalServices.freshDatabase("driftless_store");
+    var dataSource =
+        new DriverManagerDataSource(url, LocalServices.jdbcUser(), LocalServices.jdbcPassword());
+    write(dataSource, List.of());
+    identify(dataSource, storeId);
+    return url;
+  }
+
+  /** Writes the store's id as the command side's {@code V5__event_store_id} does. */
+  public static void identify(DataSource dataSource, String storeId) {
+    var jdbc = new JdbcTemplate(dataSource);
+    jdbc.execute("CREATE TABLE event_store_id (id VARCHAR(64) NOT NULL, PRIMARY KEY (id))");
+    jdbc.update("INSERT INTO event_store_id (id) VALUES (?)", storeId);
+  }
 
   public static void write(DataSource dataSource, List<EventEnvelope> events) {
     var jdbc = new JdbcTemplate(dataSource);

@@ -84,9 +84,9 @@ class DistributedTwoProcessIT {
             Path.of("..", "command-side", "target", "driftless-command-side.jar"),
             commandSideArgs(),
             Path.of("target", "e2e-" + RUN + "-command-side.log"));
-    // The query side must have bound its queue before the relay publishes anything: the relay
-    // publishes `mandatory` but has no return listener, so an event nobody's queue is bound for
-    // yet is confirmed and never reaches the views.
+    // The query side waits for the event store the command side creates, then binds its queue;
+    // both are healthy before the first deploy. (An event no queue takes is returned to the
+    // relay, which retries it: it would arrive, only later.)
     querySide.awaitHealthy(STARTUP);
     commandSide.awaitHealthy(STARTUP);
   }
@@ -101,7 +101,7 @@ class DistributedTwoProcessIT {
         "--driftless.sandbox.port=0",
         "--driftless.sandbox.kubeconfig=" + KUBECONFIG,
         "--driftless.relay.amqp-uri=" + BrokerNames.amqpUri(),
-        "--driftless.relay.exchange=" + BROKER.exchange());
+        "--driftless.events.exchange=" + BROKER.exchange());
   }
 
   private static List<String> querySideArgs() {
@@ -114,7 +114,7 @@ class DistributedTwoProcessIT {
         "--driftless.event-store.username=" + LocalDatabases.user(),
         "--driftless.event-store.password=" + LocalDatabases.password(),
         "--driftless.delivery.amqp-uri=" + BrokerNames.amqpUri(),
-        "--driftless.delivery.exchange=" + BROKER.exchange(),
+        "--driftless.events.exchange=" + BROKER.exchange(),
         "--driftless.delivery.queue=" + BROKER.workQueue());
   }
 
