@@ -31,22 +31,7 @@ record DeployResponse(
       String waitTo,
       List<FieldView> fields,
       @JsonInclude(JsonInclude.Include.NON_NULL) String diff,
-      @JsonInclude(JsonInclude.Include.NON_NULL) String result) {
-
-    /** A change without a result (a plan that is not applied). */
-    ChangeView(
-        String namespace,
-        String name,
-        String kind,
-        String apiVersion,
-        String op,
-        String opStrategy,
-        String waitTo,
-        List<FieldView> fields,
-        String diff) {
-      this(namespace, name, kind, apiVersion, op, opStrategy, waitTo, fields, diff, null);
-    }
-  }
+      @JsonInclude(JsonInclude.Include.NON_NULL) String result) {}
 
   /** One changed field; from and to are plain JSON values. */
   record FieldView(String path, Object from, Object to, String decidedBy) {}
