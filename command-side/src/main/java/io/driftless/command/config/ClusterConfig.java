@@ -8,13 +8,21 @@ import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import java.io.File;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.context.ApplicationListener;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Lazy;
 
 /**
  * The cluster is whatever a kubeconfig names: {@code driftless.cluster.kubeconfig} when set, else
  * fabric8's auto-configuration. The command side knows no sandbox: the standalone server starts one
  * and points this setting at the kubeconfig it writes, exactly as at a real cluster.
+ *
+ * <p>The client is made lazily, off the start-up path (reading the kubeconfig and building the
+ * client cost about a second of a cold start), and warmed up in the background once the application
+ * is ready, so the first deploy rarely waits for it.
  */
 @Configuration(proxyBeanMethods = false)
 class ClusterConfig {
@@ -22,6 +30,7 @@ class ClusterConfig {
   private static final Logger log = LoggerFactory.getLogger(ClusterConfig.class);
 
   @Bean(destroyMethod = "close")
+  @Lazy
   KubernetesClient kubernetesClient(ClusterSettings settings) {
     var config = settings.kubeconfig().isEmpty() ? Config.autoConfigure(null) : fromFile(settings);
     log.info(
@@ -41,7 +50,26 @@ class ClusterConfig {
   }
 
   @Bean
-  ClusterGateway clusterGateway(KubernetesClient client) {
+  ClusterGateway clusterGateway(@Lazy KubernetesClient client) {
     return new Fabric8ClusterGateway(client);
+  }
+
+  @Bean
+  ApplicationListener<ApplicationReadyEvent> clusterClientWarmUp(
+      ObjectProvider<KubernetesClient> client) {
+    return ready -> {
+      var warmUp = new Thread(() -> warmUp(client), "cluster-client-warm-up");
+      warmUp.setDaemon(true);
+      warmUp.start();
+    };
+  }
+
+  private static void warmUp(ObjectProvider<KubernetesClient> client) {
+    try {
+      client.getObject();
+    } catch (RuntimeException e) {
+      // The first deploy makes it again and reports the problem to its client.
+      log.warn("Cannot make the cluster client: {}", e.getMessage());
+    }
   }
 }
