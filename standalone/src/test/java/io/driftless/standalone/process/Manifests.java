@@ -1,4 +1,4 @@
-package io.driftless.standalone.crash;
+package io.driftless.standalone.process;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

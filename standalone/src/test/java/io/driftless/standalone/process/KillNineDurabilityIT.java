@@ -1,4 +1,4 @@
-package io.driftless.standalone.crash;
+package io.driftless.standalone.process;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
