@@ -2,25 +2,27 @@ package io.driftless.command.config;
 
 import io.driftless.command.cluster.ClusterGateway;
 import io.driftless.command.cluster.Fabric8ClusterGateway;
-import io.driftless.command.cluster.SandboxCluster;
 import io.fabric8.kubernetes.client.Config;
-import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.io.File;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.annotation.Value;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.context.ApplicationListener;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Lazy;
 
 /**
- * Which cluster: {@code driftless.cluster.mode=sandbox} (the embedded default) starts the sandbox
- * API server and writes its kubeconfig to {@code driftless.sandbox.kubeconfig}; {@code kubeconfig}
- * (the distributed default) reads {@code driftless.cluster.kubeconfig} when set, else fabric8's
- * auto-configuration: {@code KUBECONFIG}, {@code ~/.kube/config} or the in-cluster service account.
+ * The cluster is whatever a kubeconfig names: {@code driftless.cluster.kubeconfig} when set, else
+ * fabric8's auto-configuration. The command side knows no sandbox: the standalone server starts one
+ * and points this setting at the kubeconfig it writes, exactly as at a real cluster.
+ *
+ * <p>The client is made lazily, off the start-up path (reading the kubeconfig and building the
+ * client cost about a second of a cold start), and warmed up in the background once the application
+ * is ready, so the first deploy rarely waits for it.
  */
 @Configuration(proxyBeanMethods = false)
 class ClusterConfig {
@@ -28,50 +30,46 @@ class ClusterConfig {
   private static final Logger log = LoggerFactory.getLogger(ClusterConfig.class);
 
   @Bean(destroyMethod = "close")
-  @ConditionalOnProperty(
-      name = "driftless.cluster.mode",
-      havingValue = "sandbox",
-      matchIfMissing = true)
-  SandboxCluster sandboxCluster(
-      @Value("${driftless.sandbox.host:127.0.0.1}") String host,
-      @Value("${driftless.sandbox.port:6443}") int port,
-      @Value("${driftless.sandbox.kubeconfig:./data/sandbox-kubeconfig.yaml}") Path kubeconfig) {
-    var sandbox = SandboxCluster.start(host, port, kubeconfig);
+  @Lazy
+  KubernetesClient kubernetesClient(ClusterSettings settings) {
+    var config = settings.kubeconfig().isEmpty() ? Config.autoConfigure(null) : fromFile(settings);
     log.info(
-        "Sandbox cluster at {}; kubeconfig {}",
-        sandbox.url(),
-        sandbox.kubeconfig().toAbsolutePath());
-    return sandbox;
-  }
-
-  @Bean(destroyMethod = "close")
-  @ConditionalOnProperty(
-      name = "driftless.cluster.mode",
-      havingValue = "sandbox",
-      matchIfMissing = true)
-  KubernetesClient sandboxClient(SandboxCluster sandbox) {
-    return new KubernetesClientBuilder()
-        .withConfig(
-            new ConfigBuilder(Config.empty())
-                .withMasterUrl(sandbox.url())
-                .withNamespace("default")
-                .build())
-        .build();
-  }
-
-  @Bean(destroyMethod = "close")
-  @ConditionalOnProperty(name = "driftless.cluster.mode", havingValue = "kubeconfig")
-  KubernetesClient kubeconfigClient(@Value("${driftless.cluster.kubeconfig:}") String kubeconfig)
-      throws java.io.IOException {
-    var config =
-        kubeconfig.isBlank()
-            ? Config.autoConfigure(null)
-            : Config.fromKubeconfig(Files.readString(Path.of(kubeconfig)));
+        "Cluster {} from {}",
+        config.getMasterUrl(),
+        settings.kubeconfig().isEmpty() ? "fabric8's auto-configuration" : settings.kubeconfig());
     return new KubernetesClientBuilder().withConfig(config).build();
   }
 
+  private static Config fromFile(ClusterSettings settings) {
+    var file = new File(settings.kubeconfig());
+    if (!file.isFile()) {
+      throw new IllegalStateException(
+          "driftless.cluster.kubeconfig: there is no file " + file.getAbsolutePath());
+    }
+    return Config.fromKubeconfig(null, file);
+  }
+
   @Bean
-  ClusterGateway clusterGateway(KubernetesClient client) {
+  ClusterGateway clusterGateway(@Lazy KubernetesClient client) {
     return new Fabric8ClusterGateway(client);
+  }
+
+  @Bean
+  ApplicationListener<ApplicationReadyEvent> clusterClientWarmUp(
+      ObjectProvider<KubernetesClient> client) {
+    return ready -> {
+      var warmUp = new Thread(() -> warmUp(client), "cluster-client-warm-up");
+      warmUp.setDaemon(true);
+      warmUp.start();
+    };
+  }
+
+  private static void warmUp(ObjectProvider<KubernetesClient> client) {
+    try {
+      client.getObject();
+    } catch (RuntimeException e) {
+      // The first deploy makes it again and reports the problem to its client.
+      log.warn("Cannot make the cluster client: {}", e.getMessage());
+    }
   }
 }

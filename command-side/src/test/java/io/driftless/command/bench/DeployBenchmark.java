@@ -2,6 +2,7 @@ package io.driftless.command.bench;
 
 import io.driftless.command.CommandSideApplication;
 import io.driftless.command.support.Api;
+import io.driftless.command.support.TestCluster;
 import io.driftless.events.testing.LocalServices;
 import java.util.Arrays;
 import org.springframework.boot.builder.SpringApplicationBuilder;
@@ -68,8 +69,7 @@ public final class DeployBenchmark {
                 "--spring.datasource.url=" + LocalServices.freshDatabase("driftless_bench"),
                 "--spring.datasource.username=" + LocalServices.jdbcUser(),
                 "--spring.datasource.password=" + LocalServices.jdbcPassword(),
-                "--driftless.sandbox.port=0",
-                "--driftless.sandbox.kubeconfig=target/bench-kubeconfig.yaml",
+                "--driftless.cluster.kubeconfig=" + TestCluster.kubeconfig(),
                 "--logging.level.root=WARN");
     var url = context.getEnvironment().getProperty("spring.datasource.url");
     if (!url.startsWith("jdbc:mariadb:")) {

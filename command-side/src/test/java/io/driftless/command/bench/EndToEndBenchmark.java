@@ -4,6 +4,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.driftless.command.CommandSideApplication;
+import io.driftless.command.support.TestCluster;
 import io.driftless.events.EventEnvelope;
 import io.driftless.events.testing.BrokerNames;
 import io.driftless.events.testing.CpuTimes;
@@ -324,9 +325,7 @@ public final class EndToEndBenchmark {
           List.of(
               "--server.port=0",
               "--spring.datasource.url=" + LocalDatabases.url(commandDb),
-              "--driftless.cluster.mode=sandbox",
-              "--driftless.sandbox.port=0",
-              "--driftless.sandbox.kubeconfig=target/e2e-bench-" + id + "-kubeconfig.yaml",
+              "--driftless.cluster.kubeconfig=" + TestCluster.kubeconfig(),
               "--driftless.relay.amqp-uri=" + BrokerNames.amqpUri(),
               "--driftless.events.exchange=" + broker.exchange()));
       if (bench.options.containsKey("relayBatch")) {

@@ -10,6 +10,7 @@ import io.driftless.command.cluster.ClusterException;
 import io.driftless.command.cluster.ClusterGateway;
 import io.driftless.command.cluster.Fabric8ClusterGateway;
 import io.driftless.command.support.Api;
+import io.driftless.command.support.TestCluster;
 import io.driftless.diff.resources.ResourceKey;
 import io.driftless.events.ChangeTrigger;
 import io.driftless.events.OpCounts;
@@ -50,10 +51,8 @@ class DeployApiIT {
     registry.add("spring.datasource.url", () -> LocalServices.freshDatabase("driftless_deploy_it"));
     registry.add("spring.datasource.username", LocalServices::jdbcUser);
     registry.add("spring.datasource.password", LocalServices::jdbcPassword);
-    registry.add("driftless.sandbox.port", () -> 0);
-    registry.add(
-        "driftless.sandbox.kubeconfig",
-        () -> "target/it-kubeconfig-" + LocalServices.runId() + ".yaml");
+    var kubeconfig = TestCluster.kubeconfig();
+    registry.add("driftless.cluster.kubeconfig", () -> kubeconfig);
     registry.add("driftless.deploy.max-body-bytes", () -> 200_000);
     registry.add("driftless.deploy.max-resources", () -> 50);
     registry.add("driftless.snapshot.threshold", () -> 3);

@@ -8,6 +8,7 @@ import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
 import io.driftless.command.support.Api;
+import io.driftless.command.support.TestCluster;
 import io.driftless.events.AmqpFormat;
 import io.driftless.events.EventCodec;
 import io.driftless.events.EventEnvelope;
@@ -52,11 +53,8 @@ class DistributedRelayIT {
     registry.add("spring.datasource.url", () -> LocalServices.freshDatabase("driftless_relay_it"));
     registry.add("spring.datasource.username", LocalServices::jdbcUser);
     registry.add("spring.datasource.password", LocalServices::jdbcPassword);
-    registry.add("driftless.cluster.mode", () -> "sandbox");
-    registry.add("driftless.sandbox.port", () -> 0);
-    registry.add(
-        "driftless.sandbox.kubeconfig",
-        () -> "target/relay-kubeconfig-" + LocalServices.runId() + ".yaml");
+    var kubeconfig = TestCluster.kubeconfig();
+    registry.add("driftless.cluster.kubeconfig", () -> kubeconfig);
     registry.add("driftless.relay.amqp-uri", LocalServices::amqpUri);
     registry.add("driftless.events.exchange", () -> EXCHANGE);
     registry.add("driftless.relay.batch-size", () -> 7);

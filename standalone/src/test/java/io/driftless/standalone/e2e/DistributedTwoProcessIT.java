@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.driftless.events.testing.BrokerNames;
 import io.driftless.events.testing.LocalDatabases;
 import io.driftless.events.testing.SideProcess;
+import io.driftless.sandbox.SandboxCluster;
+import io.driftless.sandbox.SandboxSettings;
 import java.io.IOException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -33,8 +35,9 @@ import org.junit.jupiter.api.extension.TestWatcher;
  * RabbitMQ: the deploys go to the command side, its relay publishes to RabbitMQ, and the query
  * side's views answer with both changes, the three live resources and the position header. Each run
  * has its own databases, exchange and queues (all removed at the end) and free ports; the cluster
- * is the command side's sandbox. Needs the jars: {@code ./mvnw install -DskipTests} (the reactor's
- * {@code verify} packages them before this module).
+ * is a sandbox in the test's JVM, which the command side reaches through its kubeconfig. Needs the
+ * jars: {@code ./mvnw install -DskipTests} (the reactor's {@code verify} packages them before this
+ * module).
  */
 class DistributedTwoProcessIT {
 
@@ -52,6 +55,7 @@ class DistributedTwoProcessIT {
 
   private static final Path KUBECONFIG = Path.of("target", "e2e-kubeconfig-" + RUN + ".yaml");
 
+  private static SandboxCluster cluster;
   private static SideProcess commandSide;
   private static SideProcess querySide;
 
@@ -72,6 +76,7 @@ class DistributedTwoProcessIT {
   static void startBothSides() throws Exception {
     LocalDatabases.create(COMMAND_DB);
     LocalDatabases.create(VIEWS_DB);
+    cluster = SandboxCluster.start(new SandboxSettings("127.0.0.1", 0, KUBECONFIG, null));
     querySide =
         SideProcess.start(
             "query side",
@@ -97,9 +102,7 @@ class DistributedTwoProcessIT {
         "--spring.datasource.url=" + LocalDatabases.url(COMMAND_DB),
         "--spring.datasource.username=" + LocalDatabases.user(),
         "--spring.datasource.password=" + LocalDatabases.password(),
-        "--driftless.cluster.mode=sandbox",
-        "--driftless.sandbox.port=0",
-        "--driftless.sandbox.kubeconfig=" + KUBECONFIG,
+        "--driftless.cluster.kubeconfig=" + KUBECONFIG.toAbsolutePath(),
         "--driftless.relay.amqp-uri=" + BrokerNames.amqpUri(),
         "--driftless.events.exchange=" + BROKER.exchange());
   }
@@ -125,6 +128,9 @@ class DistributedTwoProcessIT {
       if (side != null) {
         side.close();
       }
+    }
+    if (cluster != null) {
+      cluster.close();
     }
     Files.deleteIfExists(KUBECONFIG);
     BROKER.deleteAll(failures);

@@ -1,0 +1,119 @@
+package io.driftless.sandbox;
+
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import io.fabric8.mockwebserver.Context;
+import io.fabric8.mockwebserver.MockWebServer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.logging.Level;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The sandbox cluster: fabric8's mock API server in CRUD mode on a local port, plain HTTP, with a
+ * kubeconfig written for its clients. It keeps uid, resourceVersion (409 on a stale PUT),
+ * generation and creationTimestamp, and with a store file its objects outlive the process. It has
+ * no discovery, no controllers, no strategic merge patch and no server-side apply.
+ */
+public final class SandboxCluster implements AutoCloseable {
+
+  private static final Logger log = LoggerFactory.getLogger(SandboxCluster.class);
+
+  // The mock server logs every request at INFO through java.util.logging; the dispatcher logs
+  // them at DEBUG instead. JUL holds loggers weakly: this reference keeps the level set.
+  private static final java.util.logging.Logger MOCK_SERVER_LOG =
+      java.util.logging.Logger.getLogger(MockWebServer.class.getName());
+
+  static {
+    MOCK_SERVER_LOG.setLevel(Level.WARNING);
+  }
+
+  private final KubernetesMockServer server;
+  private final StoreLock lock;
+  private final String url;
+  private final Path kubeconfig;
+
+  private SandboxCluster(KubernetesMockServer server, StoreLock lock, String url, Path kubeconfig) {
+    this.server = server;
+    this.lock = lock;
+    this.url = url;
+    this.kubeconfig = kubeconfig;
+  }
+
+  /**
+   * Loads the store file (if any), listens on {@code host:port} and writes the kubeconfig. Fails
+   * when another sandbox holds the store file or the port is taken.
+   */
+  public static SandboxCluster start(SandboxSettings settings) {
+    StoreLock lock = null;
+    try {
+      lock = settings.store() == null ? null : StoreLock.acquire(settings.store());
+      var dispatcher =
+          new SandboxDispatcher(settings.store() == null ? null : new ObjectFile(settings.store()));
+      var restored = dispatcher.restore();
+      var sandbox = listen(settings, dispatcher, lock);
+      Kubeconfig.write(settings.kubeconfig(), sandbox.url);
+      log.info(
+          "Sandbox cluster at {} ({} objects from {}); kubeconfig {}",
+          sandbox.url,
+          restored,
+          settings.store() == null ? "nowhere, in memory" : settings.store().toAbsolutePath(),
+          settings.kubeconfig().toAbsolutePath());
+      return sandbox;
+    } catch (IOException | RuntimeException e) {
+      closeQuietly(lock);
+      throw e instanceof IOException io ? new UncheckedIOException(io) : (RuntimeException) e;
+    }
+  }
+
+  private static SandboxCluster listen(
+      SandboxSettings settings, SandboxDispatcher dispatcher, StoreLock lock) throws IOException {
+    var server =
+        new KubernetesMockServer(
+            new Context(), new MockWebServer(), new HashMap<>(), dispatcher, false);
+    var address = InetAddress.getByName(settings.host());
+    try {
+      server.init(address, settings.port());
+    } catch (RuntimeException e) {
+      server.destroy();
+      throw new IllegalStateException(
+          "the sandbox cluster cannot listen on " + settings.host() + ":" + settings.port(), e);
+    }
+    var host = address.isAnyLocalAddress() ? "127.0.0.1" : address.getHostAddress();
+    var url = "http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + server.getPort();
+    return new SandboxCluster(server, lock, url, settings.kubeconfig());
+  }
+
+  /** The API server's base URL, e.g. {@code http://127.0.0.1:6443}. */
+  public String url() {
+    return url;
+  }
+
+  /** Where the kubeconfig was written. */
+  public Path kubeconfig() {
+    return kubeconfig;
+  }
+
+  @Override
+  public void close() {
+    try {
+      server.destroy();
+    } finally {
+      closeQuietly(lock);
+    }
+  }
+
+  private static void closeQuietly(StoreLock lock) {
+    if (lock == null) {
+      return;
+    }
+    try {
+      lock.close();
+    } catch (IOException e) {
+      log.warn("Cannot release the sandbox's store lock", e);
+    }
+  }
+}

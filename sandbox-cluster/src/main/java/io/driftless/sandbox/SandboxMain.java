@@ -1,0 +1,67 @@
+package io.driftless.sandbox;
+
+import java.nio.file.Path;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * {@code java -jar driftless-sandbox.jar [--data-dir=./data] [--port=6443] [--host=127.0.0.1]
+ * [--verbose]}: the sandbox cluster as a process of its own, for the distributed setup on one
+ * machine. It writes {@code <data-dir>/sandbox-kubeconfig.yaml} and keeps its objects in {@code
+ * <data-dir>/sandbox-cluster.json}; it runs until stopped (Ctrl-C, SIGTERM).
+ */
+public final class SandboxMain {
+
+  private static final String USAGE =
+      "usage: java -jar driftless-sandbox.jar [--data-dir=./data] [--port=6443]"
+          + " [--host=127.0.0.1] [--verbose]";
+
+  private SandboxMain() {}
+
+  public static void main(String[] args) throws InterruptedException {
+    var dataDir = Path.of("data");
+    var port = SandboxSettings.DEFAULT_PORT;
+    var host = "127.0.0.1";
+    var verbose = false;
+    for (var arg : args) {
+      var value = arg.substring(arg.indexOf('=') + 1);
+      if (arg.startsWith("--data-dir=")) {
+        dataDir = Path.of(value);
+      } else if (arg.startsWith("--port=") && value.matches("[0-9]{1,5}")) {
+        port = Integer.parseInt(value);
+      } else if (arg.startsWith("--host=")) {
+        host = value;
+      } else if (arg.equals("--verbose")) {
+        verbose = true;
+      } else {
+        System.err.println("unknown argument " + arg + "\n" + USAGE);
+        System.exit(2);
+      }
+    }
+    configureLogging(verbose);
+    run(SandboxSettings.under(dataDir).withPort(port).withHost(host));
+  }
+
+  private static void run(SandboxSettings settings) throws InterruptedException {
+    var sandbox = SandboxCluster.start(settings);
+    var stopped = new CountDownLatch(1);
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  sandbox.close();
+                  stopped.countDown();
+                },
+                "sandbox-shutdown"));
+    stopped.await();
+  }
+
+  /** slf4j-simple reads these once, when the first logger is made: before any is. */
+  private static void configureLogging(boolean verbose) {
+    System.setProperty("org.slf4j.simpleLogger.showDateTime", "true");
+    System.setProperty("org.slf4j.simpleLogger.dateTimeFormat", "yyyy-MM-dd'T'HH:mm:ss.SSSXXX");
+    System.setProperty("org.slf4j.simpleLogger.showShortLogName", "true");
+    if (verbose) {
+      System.setProperty("org.slf4j.simpleLogger.log.io.driftless.sandbox", "debug");
+    }
+  }
+}
