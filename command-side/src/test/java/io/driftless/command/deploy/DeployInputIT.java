@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.driftless.command.support.TestCluster;
 import io.driftless.events.testing.LocalServices;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -45,10 +46,8 @@ class DeployInputIT {
     registry.add("spring.datasource.url", () -> LocalServices.freshDatabase("driftless_input_it"));
     registry.add("spring.datasource.username", LocalServices::jdbcUser);
     registry.add("spring.datasource.password", LocalServices::jdbcPassword);
-    registry.add("driftless.sandbox.port", () -> 0);
-    registry.add(
-        "driftless.sandbox.kubeconfig",
-        () -> "target/it-input-kubeconfig-" + LocalServices.runId() + ".yaml");
+    var kubeconfig = TestCluster.kubeconfig();
+    registry.add("driftless.cluster.kubeconfig", () -> kubeconfig);
   }
 
   @LocalServerPort int port;

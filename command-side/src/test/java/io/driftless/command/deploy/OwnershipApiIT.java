@@ -9,6 +9,7 @@ import io.driftless.command.cluster.ClusterException;
 import io.driftless.command.cluster.ClusterGateway;
 import io.driftless.command.cluster.Fabric8ClusterGateway;
 import io.driftless.command.support.Api;
+import io.driftless.command.support.TestCluster;
 import io.driftless.diff.resources.ResourceKey;
 import io.driftless.events.testing.LocalServices;
 import io.fabric8.kubernetes.api.model.ConfigMap;
@@ -48,10 +49,8 @@ class OwnershipApiIT {
     registry.add("spring.datasource.url", () -> LocalServices.freshDatabase("driftless_owner_it"));
     registry.add("spring.datasource.username", LocalServices::jdbcUser);
     registry.add("spring.datasource.password", LocalServices::jdbcPassword);
-    registry.add("driftless.sandbox.port", () -> 0);
-    registry.add(
-        "driftless.sandbox.kubeconfig",
-        () -> "target/it-kubeconfig-" + LocalServices.runId() + ".yaml");
+    var kubeconfig = TestCluster.kubeconfig();
+    registry.add("driftless.cluster.kubeconfig", () -> kubeconfig);
   }
 
   @LocalServerPort int port;

@@ -9,6 +9,8 @@ import io.driftless.events.testing.BrokerConnections;
 import io.driftless.events.testing.BrokerNames;
 import io.driftless.events.testing.LocalDatabases;
 import io.driftless.events.testing.SideProcess;
+import io.driftless.sandbox.SandboxCluster;
+import io.driftless.sandbox.SandboxSettings;
 import java.io.IOException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -55,6 +57,7 @@ class DistributedConnectionLossIT {
   private static final String RELAY_CONNECTION = "driftless-relay-e2e-" + RUN;
   private static final Path KUBECONFIG = Path.of("target", "e2e-kubeconfig-" + RUN + ".yaml");
 
+  private static SandboxCluster cluster;
   private static SideProcess commandSide;
   private static SideProcess querySide;
 
@@ -75,6 +78,7 @@ class DistributedConnectionLossIT {
   static void startBothSides() throws Exception {
     LocalDatabases.create(COMMAND_DB);
     LocalDatabases.create(VIEWS_DB);
+    cluster = SandboxCluster.start(new SandboxSettings("127.0.0.1", 0, KUBECONFIG, null));
     querySide =
         SideProcess.start(
             "query side",
@@ -108,9 +112,7 @@ class DistributedConnectionLossIT {
             "--spring.datasource.url=" + LocalDatabases.url(COMMAND_DB),
             "--spring.datasource.username=" + LocalDatabases.user(),
             "--spring.datasource.password=" + LocalDatabases.password(),
-            "--driftless.cluster.mode=sandbox",
-            "--driftless.sandbox.port=0",
-            "--driftless.sandbox.kubeconfig=" + KUBECONFIG,
+            "--driftless.cluster.kubeconfig=" + KUBECONFIG.toAbsolutePath(),
             "--driftless.relay.amqp-uri=" + BrokerNames.amqpUri(),
             "--driftless.relay.connection-name=" + RELAY_CONNECTION,
             "--driftless.events.exchange=" + BROKER.exchange()),
@@ -124,6 +126,9 @@ class DistributedConnectionLossIT {
       if (side != null) {
         side.close();
       }
+    }
+    if (cluster != null) {
+      cluster.close();
     }
     Files.deleteIfExists(KUBECONFIG);
     BROKER.deleteAll(failures);
