@@ -4,14 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.driftless.command.app.StartAppChange;
-import io.driftless.command.cluster.ClusterException;
-import io.driftless.command.cluster.ClusterGateway;
-import io.driftless.command.cluster.Fabric8ClusterGateway;
 import io.driftless.command.support.Api;
+import io.driftless.command.support.RefusingCluster;
 import io.driftless.command.support.TestCluster;
-import io.driftless.diff.resources.ResourceKey;
 import io.driftless.events.ChangeTrigger;
 import io.driftless.events.OpCounts;
 import io.driftless.events.WaitCounts;
@@ -21,7 +17,6 @@ import java.net.http.HttpResponse;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.axonframework.common.transaction.TransactionManager;
 import org.axonframework.spring.messaging.unitofwork.SpringTransactionManager;
@@ -29,10 +24,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Primary;
+import org.springframework.context.annotation.Import;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
@@ -42,6 +35,7 @@ import org.springframework.test.context.DynamicPropertySource;
  * for the simple-app walkthrough, and every bad input rejected with nothing stored or applied.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@Import(RefusingCluster.class)
 class DeployApiIT {
 
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -315,47 +309,6 @@ class DeployApiIT {
                 + " AND payload_type LIKE '%AppChangeFinished' AND payload LIKE ?",
             Long.class, "default/refused-app", "%\"successful\":false%");
     assertThat(successful).isEqualTo(1);
-  }
-
-  /** Plays an admission webhook that refuses one object by name; the rest is the sandbox. */
-  @TestConfiguration
-  static class RefusingCluster {
-    static final String REFUSED = "refused-by-cluster";
-
-    @Bean
-    @Primary
-    ClusterGateway refusingGateway(KubernetesClient client) {
-      var real = new Fabric8ClusterGateway(client);
-      return new ClusterGateway() {
-        @Override
-        public Optional<ObjectNode> get(ResourceKey key, String apiVersion) {
-          return real.get(key, apiVersion);
-        }
-
-        @Override
-        public ObjectNode create(ResourceKey key, ObjectNode object) {
-          if (key.name().equals(REFUSED)) {
-            throw new ClusterException("create " + key.id() + " failed (403): denied", 403, null);
-          }
-          return real.create(key, object);
-        }
-
-        @Override
-        public ObjectNode update(ResourceKey key, ObjectNode object, String resourceVersion) {
-          return real.update(key, object, resourceVersion);
-        }
-
-        @Override
-        public boolean delete(ResourceKey key, String apiVersion) {
-          return real.delete(key, apiVersion);
-        }
-
-        @Override
-        public void learnPlural(String group, String kind, String plural) {
-          real.learnPlural(group, kind, plural);
-        }
-      };
-    }
   }
 
   @Test

@@ -4,11 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.driftless.command.cluster.ClusterException;
-import io.driftless.command.cluster.ClusterGateway;
-import io.driftless.command.cluster.Fabric8ClusterGateway;
 import io.driftless.command.support.Api;
+import io.driftless.command.support.RefusingCluster;
 import io.driftless.command.support.TestCluster;
 import io.driftless.diff.resources.ResourceKey;
 import io.driftless.events.testing.LocalServices;
@@ -19,15 +16,12 @@ import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Primary;
+import org.springframework.context.annotation.Import;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
@@ -40,6 +34,7 @@ import org.springframework.test.context.DynamicPropertySource;
  * refused change.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@Import(RefusingCluster.class)
 class OwnershipApiIT {
 
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -331,46 +326,5 @@ class OwnershipApiIT {
             "after-refusal=not applied");
     assertThat(configMap("before-refusal")).isNotNull();
     assertThat(configMap("after-refusal")).isNull();
-  }
-
-  /** Plays an admission webhook that refuses one object by name; the rest is the sandbox. */
-  @TestConfiguration
-  static class RefusingCluster {
-    static final String REFUSED = "refused-by-webhook";
-
-    @Bean
-    @Primary
-    ClusterGateway refusingGateway(KubernetesClient client) {
-      var real = new Fabric8ClusterGateway(client);
-      return new ClusterGateway() {
-        @Override
-        public Optional<ObjectNode> get(ResourceKey key, String apiVersion) {
-          return real.get(key, apiVersion);
-        }
-
-        @Override
-        public ObjectNode create(ResourceKey key, ObjectNode object) {
-          if (key.name().equals(REFUSED)) {
-            throw new ClusterException("create " + key.id() + " failed (403): denied", 403, null);
-          }
-          return real.create(key, object);
-        }
-
-        @Override
-        public ObjectNode update(ResourceKey key, ObjectNode object, String resourceVersion) {
-          return real.update(key, object, resourceVersion);
-        }
-
-        @Override
-        public boolean delete(ResourceKey key, String apiVersion) {
-          return real.delete(key, apiVersion);
-        }
-
-        @Override
-        public void learnPlural(String group, String kind, String plural) {
-          real.learnPlural(group, kind, plural);
-        }
-      };
-    }
   }
 }

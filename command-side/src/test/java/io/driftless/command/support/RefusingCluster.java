@@ -1,0 +1,58 @@
+package io.driftless.command.support;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.driftless.command.cluster.ClusterException;
+import io.driftless.command.cluster.ClusterGateway;
+import io.driftless.command.cluster.Fabric8ClusterGateway;
+import io.driftless.diff.resources.ResourceKey;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.util.Optional;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Primary;
+
+/**
+ * Plays an admission webhook that refuses to create one object, named {@link #REFUSED}; every other
+ * call goes to the sandbox. {@code @Import} it into a test that needs a cluster refusal.
+ */
+@TestConfiguration
+public class RefusingCluster {
+
+  /** The name of the object the cluster refuses to create (403). */
+  public static final String REFUSED = "refused-by-cluster";
+
+  @Bean
+  @Primary
+  ClusterGateway refusingGateway(KubernetesClient client) {
+    var real = new Fabric8ClusterGateway(client);
+    return new ClusterGateway() {
+      @Override
+      public Optional<ObjectNode> get(ResourceKey key, String apiVersion) {
+        return real.get(key, apiVersion);
+      }
+
+      @Override
+      public ObjectNode create(ResourceKey key, ObjectNode object) {
+        if (key.name().equals(REFUSED)) {
+          throw new ClusterException("create " + key.id() + " failed (403): denied", 403, null);
+        }
+        return real.create(key, object);
+      }
+
+      @Override
+      public ObjectNode update(ResourceKey key, ObjectNode object, String resourceVersion) {
+        return real.update(key, object, resourceVersion);
+      }
+
+      @Override
+      public boolean delete(ResourceKey key, String apiVersion) {
+        return real.delete(key, apiVersion);
+      }
+
+      @Override
+      public void learnPlural(String group, String kind, String plural) {
+        real.learnPlural(group, kind, plural);
+      }
+    };
+  }
+}
