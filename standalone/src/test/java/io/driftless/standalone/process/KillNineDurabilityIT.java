@@ -29,7 +29,7 @@ import org.junit.jupiter.api.extension.TestWatcher;
  */
 class KillNineDurabilityIT {
 
-  private static final int KILLS = 21;
+  private static final int KILLS = 20;
   private static final Duration START = Duration.ofMinutes(2);
   private static final ObjectMapper JSON = new ObjectMapper();
 
