@@ -7,7 +7,6 @@ import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
 import org.springframework.context.annotation.ComponentScan;
 import org.springframework.context.annotation.FilterType;
-import org.springframework.scheduling.annotation.EnableScheduling;
 
 /**
  * Driftless in one JVM: H2 under {@code ./data}, the sandbox cluster, both sides' beans. The two
@@ -21,7 +20,6 @@ import org.springframework.scheduling.annotation.EnableScheduling;
             type = FilterType.ASSIGNABLE_TYPE,
             classes = {CommandSideApplication.class, QuerySideApplication.class}))
 @ConfigurationPropertiesScan("io.driftless")
-@EnableScheduling
 public class DriftlessStandalone {
 
   public static void main(String[] args) {

@@ -1,6 +1,8 @@
 package io.driftless.standalone;
 
 import java.sql.SQLException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import javax.sql.DataSource;
 import org.h2.engine.SessionLocal;
@@ -8,7 +10,7 @@ import org.h2.jdbc.JdbcConnection;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
-import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
 /**
@@ -26,7 +28,7 @@ import org.springframework.stereotype.Component;
  */
 @Component
 @ConditionalOnBooleanProperty(name = "driftless.h2.housekeeping", matchIfMissing = true)
-class H2Housekeeping {
+class H2Housekeeping implements SmartLifecycle {
 
   private static final Logger log = LoggerFactory.getLogger(H2Housekeeping.class);
 
@@ -35,14 +37,46 @@ class H2Housekeeping {
 
   private static final int WRITE_LIMIT_BYTES = 4 * 1024 * 1024;
 
+  private static final long INTERVAL_SECONDS = 5;
+
   private final DataSource dataSource;
+  private ScheduledExecutorService timer;
 
   H2Housekeeping(DataSource dataSource) {
     this.dataSource = dataSource;
   }
 
+  @Override
+  public synchronized void start() {
+    timer =
+        Executors.newSingleThreadScheduledExecutor(
+            task -> {
+              var thread = new Thread(task, "h2-housekeeping");
+              thread.setDaemon(true);
+              return thread;
+            });
+    timer.scheduleWithFixedDelay(
+        this::rewriteSparseChunks, INTERVAL_SECONDS, INTERVAL_SECONDS, TimeUnit.SECONDS);
+  }
+
+  /** Lets a running rewrite finish: an interrupted H2 thread would close the database file. */
+  @Override
+  public synchronized void stop() {
+    timer.shutdown();
+    try {
+      timer.awaitTermination(10, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    timer = null;
+  }
+
+  @Override
+  public synchronized boolean isRunning() {
+    return timer != null;
+  }
+
   /** Returns whether it rewrote a chunk. */
-  @Scheduled(initialDelay = 5, fixedDelay = 5, timeUnit = TimeUnit.SECONDS)
   boolean rewriteSparseChunks() {
     try (var connection = dataSource.getConnection()) {
       if (connection.isWrapperFor(JdbcConnection.class)
