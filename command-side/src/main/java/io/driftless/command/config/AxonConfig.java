@@ -143,12 +143,24 @@ public class AxonConfig {
         .build();
   }
 
+  /**
+   * The token store. {@code driftless.relay.node-id} names the owner of the relay's token claim;
+   * blank keeps Axon's default ({@code pid@host}), which a restarted process does not share, so it
+   * waits for the claim to time out (10 s) before relaying again. The standalone server, always a
+   * single process on its own data directory, sets a fixed id and relays at once after a crash.
+   * Never give two running processes the same id.
+   */
   @Bean
-  TokenStore tokenStore(ConnectionProvider connections) {
-    return JdbcTokenStore.builder()
-        .connectionProvider(connections)
-        .serializer(serializer())
-        .schema(TOKEN_SCHEMA)
-        .build();
+  TokenStore tokenStore(
+      ConnectionProvider connections, @Value("${driftless.relay.node-id:}") String nodeId) {
+    var builder =
+        JdbcTokenStore.builder()
+            .connectionProvider(connections)
+            .serializer(serializer())
+            .schema(TOKEN_SCHEMA);
+    if (!nodeId.isBlank()) {
+      builder.nodeId(nodeId);
+    }
+    return builder.build();
   }
 }

@@ -43,6 +43,15 @@ public record ChangeSet(List<Change> changes) {
     return changes.stream().anyMatch(c -> c.op() != ChangeOp.NOOP && c.op() != ChangeOp.EXISTS);
   }
 
+  /**
+   * The changes in apply waves: kapp applies every change of a wave at once and starts the next
+   * wave when the whole wave is done. The waves' concatenation is {@link #changes()}, in order.
+   * Until the planner groups changes into waves (issue 11), each change is a wave of its own.
+   */
+  public List<List<Change>> waves() {
+    return changes.stream().map(List::of).toList();
+  }
+
   /** The changes the filter keeps, in order (kapp's {@code --diff-filter}). */
   public ChangeSet filter(ChangeFilter filter) {
     return new ChangeSet(changes.stream().filter(filter::test).toList());
