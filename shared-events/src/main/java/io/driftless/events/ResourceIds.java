@@ -14,6 +14,24 @@ public final class ResourceIds {
     return namespace + "/" + app;
   }
 
+  /** The namespace part of an App aggregate id ({@link #appId}). */
+  public static String appNamespace(String appId) {
+    return appId.substring(0, slash(appId));
+  }
+
+  /** The app name part of an App aggregate id ({@link #appId}). */
+  public static String appName(String appId) {
+    return appId.substring(slash(appId) + 1);
+  }
+
+  private static int slash(String appId) {
+    var slash = appId.indexOf('/');
+    if (slash <= 0 || slash == appId.length() - 1 || appId.indexOf('/', slash + 1) >= 0) {
+      throw new IllegalArgumentException("not an app id (namespace/app): " + appId);
+    }
+    return slash;
+  }
+
   /** The ResourceChange aggregate id of an object of an app. */
   public static String resourceId(String appId, ResourceRef ref) {
     var slash = ref.apiVersion().indexOf('/');

@@ -1,5 +1,6 @@
 package io.driftless.query.api;
 
+import io.driftless.events.ResourceIds;
 import javax.sql.DataSource;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
@@ -21,7 +22,7 @@ public class KnownApps {
    * @throws NotFoundException if the views know no app {@code namespace/app}
    */
   public void require(String namespace, String app) {
-    var appId = namespace + "/" + app;
+    var appId = ResourceIds.appId(namespace, app);
     var known =
         jdbc.sql("SELECT COUNT(*) FROM app_overview WHERE app_id = ?")
                 .param(appId)

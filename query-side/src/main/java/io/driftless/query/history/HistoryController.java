@@ -1,5 +1,6 @@
 package io.driftless.query.history;
 
+import io.driftless.events.ResourceIds;
 import io.driftless.query.api.BadParameterException;
 import io.driftless.query.api.KnownApps;
 import io.driftless.query.api.NotFoundException;
@@ -50,7 +51,7 @@ class HistoryController {
         jdbc.sql(
                 COLUMNS
                     + " WHERE app_id = ? AND change_number < ? ORDER BY change_number DESC LIMIT ?")
-            .params(namespace + "/" + app, beforeNumber, rows)
+            .params(ResourceIds.appId(namespace, app), beforeNumber, rows)
             .query((rs, row) -> summary(rs))
             .list();
     if (changes.isEmpty()) {
@@ -83,7 +84,7 @@ class HistoryController {
   @GetMapping("/{changeId}")
   ChangeDetail change(
       @PathVariable String namespace, @PathVariable String app, @PathVariable String changeId) {
-    var appId = namespace + "/" + app;
+    var appId = ResourceIds.appId(namespace, app);
     var change =
         jdbc.sql(COLUMNS + " WHERE app_id = ? AND change_id = ?")
             .params(appId, changeId)

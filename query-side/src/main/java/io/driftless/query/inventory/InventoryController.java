@@ -1,5 +1,6 @@
 package io.driftless.query.inventory;
 
+import io.driftless.events.ResourceIds;
 import io.driftless.query.api.KnownApps;
 import java.util.List;
 import javax.sql.DataSource;
@@ -46,7 +47,7 @@ class InventoryController {
             "SELECT namespace, name, kind, api_version, last_op, last_change_id, applied_hash,"
                 + " live FROM resource_inventory WHERE app_id = ?"
                 + " ORDER BY kind, namespace, name")
-        .param(namespace + "/" + app)
+        .param(ResourceIds.appId(namespace, app))
         .query(
             (rs, row) ->
                 new InventoryItem(

@@ -1,5 +1,6 @@
 package io.driftless.query.overview;
 
+import io.driftless.events.ResourceIds;
 import io.driftless.query.api.NotFoundException;
 import io.driftless.query.projection.Json;
 import java.sql.ResultSet;
@@ -38,7 +39,7 @@ class OverviewController {
 
   @GetMapping("/api/apps/{namespace}/{app}")
   AppOverview app(@PathVariable String namespace, @PathVariable String app) {
-    var appId = namespace + "/" + app;
+    var appId = ResourceIds.appId(namespace, app);
     var summary =
         jdbc.sql(COLUMNS + " WHERE app_id = ? AND deleted = FALSE")
             .param(appId)

@@ -10,6 +10,7 @@ import io.driftless.events.ResourceCreated;
 import io.driftless.events.ResourceDeleted;
 import io.driftless.events.ResourceDisowned;
 import io.driftless.events.ResourceEvent;
+import io.driftless.events.ResourceIds;
 import io.driftless.events.ResourceUpdated;
 import io.driftless.query.projection.Json;
 import io.driftless.query.projection.MultiRow;
@@ -209,10 +210,9 @@ public final class OverviewProjection implements Projection {
     /** The row after one App event; a finish or delete before any start changes nothing. */
     static AppRow fold(String appId, AppRow row, AppEvent event) {
       if (event instanceof AppChangeStarted e) {
-        var slash = appId.indexOf('/');
         return new AppRow(
-            row == null ? appId.substring(0, slash) : row.namespace,
-            row == null ? appId.substring(slash + 1) : row.name,
+            row == null ? ResourceIds.appNamespace(appId) : row.namespace,
+            row == null ? ResourceIds.appName(appId) : row.name,
             Json.write(e.namespaces()),
             e.changeId(),
             row == null ? null : row.lastChangeId,

@@ -1,7 +1,5 @@
-package io.driftless.command.config;
+package io.driftless.command.cluster;
 
-import io.driftless.command.cluster.ClusterGateway;
-import io.driftless.command.cluster.Fabric8ClusterGateway;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;

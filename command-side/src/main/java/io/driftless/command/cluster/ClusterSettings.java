@@ -1,4 +1,4 @@
-package io.driftless.command.config;
+package io.driftless.command.cluster;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
