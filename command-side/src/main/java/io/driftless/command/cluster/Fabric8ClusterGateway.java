@@ -40,14 +40,14 @@ public final class Fabric8ClusterGateway implements ClusterGateway {
       return Optional.empty();
     }
     var live = call("read", key, () -> resource(key, context.get(), null).get());
-    return Optional.ofNullable(live).map(found -> checked("read", key, apiVersion, found));
+    return Optional.ofNullable(live).map(found -> checked("read", key, context.get(), found));
   }
 
   @Override
   public ObjectNode create(ResourceKey key, ObjectNode object) {
     var context = required(key, apiVersion(object), "create");
     var created = call("create", key, () -> resource(key, context, object).create());
-    return checked("create", key, apiVersion(object), created);
+    return checked("create", key, context, created);
   }
 
   @Override
@@ -56,7 +56,7 @@ public final class Fabric8ClusterGateway implements ClusterGateway {
     withVersion.withObject("metadata").put("resourceVersion", resourceVersion);
     var context = required(key, apiVersion(object), "update");
     var updated = call("update", key, () -> resource(key, context, withVersion).update());
-    return checked("update", key, apiVersion(object), updated);
+    return checked("update", key, context, updated);
   }
 
   @Override
@@ -80,6 +80,10 @@ public final class Fabric8ClusterGateway implements ClusterGateway {
     var namespaced = context.isNamespaceScoped() && !key.namespace().isEmpty();
     if (object != null) {
       var item = mapper.convertValue(object, GenericKubernetesResource.class);
+      if (!namespaced && item.getMetadata() != null) {
+        // A kind only the cluster's CRD showed to be cluster-scoped: the manifest gave it one.
+        item.getMetadata().setNamespace(null);
+      }
       return namespaced
           ? operation.inNamespace(key.namespace()).resource(item)
           : operation.resource(item);
@@ -159,13 +163,15 @@ public final class Fabric8ClusterGateway implements ClusterGateway {
    * namespaced object) namespace; never a list or a {@code Status}.
    */
   private ObjectNode checked(
-      String what, ResourceKey key, String apiVersion, GenericKubernetesResource answer) {
+      String what,
+      ResourceKey key,
+      ResourceDefinitionContext context,
+      GenericKubernetesResource answer) {
     ObjectNode node = mapper.valueToTree(answer);
     var kind = node.path("kind").asText("");
     var name = node.path("metadata").path("name").asText("");
     var namespace = node.path("metadata").path("namespace").asText("");
-    var namespaced =
-        !key.namespace().isEmpty() && !ClusterScope.isClusterScoped(apiVersion, key.kind());
+    var namespaced = context.isNamespaceScoped() && !key.namespace().isEmpty();
     var same =
         kind.equals(key.kind())
             && name.equals(key.name())

@@ -13,10 +13,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.slf4j.Logger;
@@ -50,8 +48,8 @@ class ChangeApplier implements DisposableBean {
 
   private final ClusterWrites writes;
   private final ChangeRecords records;
-  private final int concurrency;
   private final ExecutorService workers;
+  private final WaveRunner runner;
 
   ChangeApplier(
       ClusterGateway cluster,
@@ -61,7 +59,6 @@ class ChangeApplier implements DisposableBean {
       ApplySettings settings) {
     this.writes = new ClusterWrites(cluster);
     this.records = new ChangeRecords(commands, states, clock);
-    this.concurrency = settings.applyConcurrency();
     var count = new AtomicInteger();
     this.workers =
         Executors.newCachedThreadPool(
@@ -70,6 +67,7 @@ class ChangeApplier implements DisposableBean {
               thread.setDaemon(true);
               return thread;
             });
+    this.runner = new WaveRunner(settings.applyConcurrency(), workers);
   }
 
   /**
@@ -110,42 +108,12 @@ class ChangeApplier implements DisposableBean {
       }
       waves.add(ops);
     }
-    for (var wave : waves) {
-      var failure = applyWave(context, wave, results);
-      if (failure != null) {
-        return new Applied(results, failure);
-      }
-    }
-    return new Applied(results, null);
-  }
-
-  /** Applies one wave; returns its first failure in plan order, or null. */
-  private ClusterException applyWave(
-      ApplyContext context, List<ClusterOp> wave, Map<ResourceKey, String> results) {
-    var failures = new ClusterException[wave.size()];
-    var next = new AtomicInteger();
-    Runnable worker =
-        () -> {
-          for (var i = next.getAndIncrement(); i < wave.size(); i = next.getAndIncrement()) {
-            failures[i] = applyOne(context, wave.get(i));
-          }
-        };
-    var helpers = new ArrayList<Future<?>>();
-    for (var i = 1; i < Math.min(concurrency, wave.size()); i++) {
-      helpers.add(workers.submit(worker));
-    }
-    worker.run();
-    for (var helper : helpers) {
-      join(helper);
-    }
-    ClusterException first = null;
-    for (var i = 0; i < wave.size(); i++) {
-      results.put(wave.get(i).change().key(), failures[i] == null ? APPLIED : FAILED);
-      if (first == null) {
-        first = failures[i];
-      }
-    }
-    return first;
+    var failure =
+        runner.run(
+            waves,
+            op -> applyOne(context, op),
+            (op, failed) -> results.put(op.change().key(), failed == null ? APPLIED : FAILED));
+    return new Applied(results, failure);
   }
 
   /** Writes and records one change; returns the cluster's refusal, recorded, or null. */
@@ -165,20 +133,6 @@ class ChangeApplier implements DisposableBean {
           e.getMessage());
       records.failed(context, change, e);
       return e;
-    }
-  }
-
-  private static void join(Future<?> helper) {
-    try {
-      helper.get();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted while applying", e);
-    } catch (ExecutionException e) {
-      if (e.getCause() instanceof RuntimeException runtime) {
-        throw runtime;
-      }
-      throw new IllegalStateException(e.getCause());
     }
   }
 
