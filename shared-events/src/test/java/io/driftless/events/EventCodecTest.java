@@ -125,6 +125,19 @@ class EventCodecTest {
   }
 
   @Test
+  void aDeleteStoredBeforeOrphaningExistedReadsAsARealDelete() {
+    var json =
+        "{\"resourceId\":\"r\",\"appId\":\"a\",\"changeId\":\"c\",\"resource\":{\"apiVersion\":"
+            + "\"v1\",\"kind\":\"ConfigMap\",\"namespace\":\"default\",\"name\":\"x\"},"
+            + "\"at\":\"2026-11-21T10:00:00Z\"}";
+
+    var event = (ResourceDeleted) EventCodec.decodePayload("ResourceDeleted", json.getBytes());
+
+    assertThat(event.orphaned()).isFalse();
+    assertThat(event.resource().name()).isEqualTo("x");
+  }
+
+  @Test
   void storedPayloadOfAnUnknownTypeIsMalformed() {
     var stored = new StoredEvent("id", "App", "a", 0, AT, "AppRenamed", "{}".getBytes());
 

@@ -34,6 +34,12 @@ public class App {
   private Map<String, String> pending = new TreeMap<>();
   private Map<String, String> resources = new TreeMap<>();
 
+  /**
+   * Whether the app's last finished delete succeeded and no change started since. Snapshots taken
+   * before this field existed read false: such an app counts as existing until a delete.
+   */
+  private boolean deleted;
+
   /** For Axon. */
   protected App() {}
 
@@ -101,7 +107,8 @@ public class App {
   /** A read-only view for planning. */
   public AppState state() {
     var all = new TreeMap<>(resources);
-    return new AppState(appId, changeNumber, changeInProgress, Map.copyOf(all));
+    return new AppState(
+        appId, changeNumber, changeInProgress, Map.copyOf(all), changeNumber > 0 && !deleted);
   }
 
   @EventSourcingHandler
@@ -112,6 +119,7 @@ public class App {
     triggerInProgress = event.trigger();
     started = event;
     pending = new TreeMap<>(event.desired());
+    deleted = false;
   }
 
   @EventSourcingHandler
@@ -132,6 +140,7 @@ public class App {
   @EventSourcingHandler
   void on(AppDeleted event) {
     resources = new TreeMap<>();
+    deleted = true;
   }
 
   static String changeIdOf(String appId, long number) {

@@ -10,12 +10,18 @@ import java.util.Map;
  * @param changeInProgress the open change, or null
  * @param resources the app's resource set (key id to content hash), including resources a failed
  *     change may have left behind
+ * @param exists whether the app exists: it had a change and was not deleted since (an app emptied
+ *     by a deploy with {@code allowEmpty=true} exists, with no resources, as in kapp)
  */
 public record AppState(
-    String appId, long changeNumber, String changeInProgress, Map<String, String> resources) {
+    String appId,
+    long changeNumber,
+    String changeInProgress,
+    Map<String, String> resources,
+    boolean exists) {
 
   /** The state of an app that never existed. */
   public static AppState absent(String appId) {
-    return new AppState(appId, 0, null, Map.of());
+    return new AppState(appId, 0, null, Map.of(), false);
   }
 }

@@ -6,14 +6,16 @@ import java.util.Optional;
 
 /**
  * Reads and writes objects in the cluster. Writes are PUT with the live resourceVersion (as kapp
- * does), never server-side apply, so they work on every API server and on the sandbox.
+ * does), never server-side apply, so they work on every API server and on the sandbox. Every object
+ * read back is checked to be the one asked for (kind, name, namespace), never a list or a status:
+ * otherwise a {@link ClusterException}.
  */
 public interface ClusterGateway {
 
   /** The live object, if it exists. */
   Optional<ObjectNode> get(ResourceKey key, String apiVersion);
 
-  /** Creates an object; returns it as the server stored it. */
+  /** Creates an object; returns it as the server stored it. An existing object fails with 409. */
   ObjectNode create(ResourceKey key, ObjectNode object);
 
   /** Replaces an object, conditional on {@code resourceVersion}: a stale version fails with 409. */
@@ -22,6 +24,12 @@ public interface ClusterGateway {
   /** Deletes an object; true if it existed. */
   boolean delete(ResourceKey key, String apiVersion);
 
-  /** Tells the gateway the plural name of a custom kind, from a CRD of the manifest. */
-  void learnPlural(String group, String kind, String plural);
+  /**
+   * Tells the gateway what a CRD of the manifest declares about a custom kind.
+   *
+   * @param plural the plural name, null when the CRD does not say (then from the cluster's CRD)
+   * @param namespaced true for {@code Namespaced}, false for {@code Cluster}, null when the CRD
+   *     does not say (a placeholder CRD): then the cluster's own CRD decides once it exists
+   */
+  void learnCustomKind(String group, String kind, String plural, Boolean namespaced);
 }

@@ -3,6 +3,7 @@ package io.driftless.command.cluster;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.driftless.diff.resources.ClusterScope;
+import io.driftless.diff.resources.GroupKind;
 import io.driftless.diff.resources.ResourceKey;
 import io.fabric8.kubernetes.api.Pluralize;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
@@ -12,89 +13,182 @@ import io.fabric8.kubernetes.client.dsl.Resource;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
-/** {@link ClusterGateway} on fabric8's generic resources, without API discovery. */
+/**
+ * {@link ClusterGateway} on fabric8's generic resources, without API discovery: built-in kinds by
+ * fabric8's {@code Pluralize} and the diff engine's scope table, custom kinds by {@link
+ * CustomKinds}. What the server answers is checked to be the object asked for.
+ */
 public final class Fabric8ClusterGateway implements ClusterGateway {
 
   private final KubernetesClient client;
   private final ObjectMapper mapper = Serialization.jsonMapper();
-  private final Map<String, String> customPlurals = new ConcurrentHashMap<>();
+  private final CustomKinds customKinds;
 
   public Fabric8ClusterGateway(KubernetesClient client) {
     this.client = client;
+    this.customKinds = new CustomKinds(client);
   }
 
   @Override
   public Optional<ObjectNode> get(ResourceKey key, String apiVersion) {
-    var live = call("read", key, () -> resource(key, apiVersion, null).get());
-    return Optional.ofNullable(live).map(this::toNode);
+    var context = context(key, apiVersion, "read");
+    if (context.isEmpty()) {
+      // Its CRD is declared by the manifest but not in the cluster yet: no such object exists.
+      return Optional.empty();
+    }
+    var live = call("read", key, () -> resource(key, context.get(), null).get());
+    return Optional.ofNullable(live).map(found -> checked("read", key, context.get(), found));
   }
 
   @Override
   public ObjectNode create(ResourceKey key, ObjectNode object) {
-    var created = call("create", key, () -> resource(key, apiVersion(object), object).create());
-    return toNode(created);
+    var context = required(key, apiVersion(object), "create");
+    var created = call("create", key, () -> resource(key, context, object).create());
+    return checked("create", key, context, created);
   }
 
   @Override
   public ObjectNode update(ResourceKey key, ObjectNode object, String resourceVersion) {
     var withVersion = object.deepCopy();
     withVersion.withObject("metadata").put("resourceVersion", resourceVersion);
-    var updated =
-        call("update", key, () -> resource(key, apiVersion(object), withVersion).update());
-    return toNode(updated);
+    var context = required(key, apiVersion(object), "update");
+    var updated = call("update", key, () -> resource(key, context, withVersion).update());
+    return checked("update", key, context, updated);
   }
 
   @Override
   public boolean delete(ResourceKey key, String apiVersion) {
-    var details = call("delete", key, () -> resource(key, apiVersion, null).delete());
+    var context = context(key, apiVersion, "delete");
+    if (context.isEmpty()) {
+      return false;
+    }
+    var details = call("delete", key, () -> resource(key, context.get(), null).delete());
     return details != null && !details.isEmpty();
   }
 
   @Override
-  public void learnPlural(String group, String kind, String plural) {
-    customPlurals.put(group + "/" + kind, plural);
+  public void learnCustomKind(String group, String kind, String plural, Boolean namespaced) {
+    customKinds.learn(new GroupKind(group, kind), plural, namespaced);
   }
 
   private Resource<GenericKubernetesResource> resource(
-      ResourceKey key, String apiVersion, ObjectNode object) {
-    var operation = client.genericKubernetesResources(context(key, apiVersion));
+      ResourceKey key, ResourceDefinitionContext context, ObjectNode object) {
+    var operation = client.genericKubernetesResources(context);
+    var namespaced = context.isNamespaceScoped() && !key.namespace().isEmpty();
     if (object != null) {
       var item = mapper.convertValue(object, GenericKubernetesResource.class);
-      return key.namespace().isEmpty()
-          ? operation.resource(item)
-          : operation.inNamespace(key.namespace()).resource(item);
+      if (!namespaced && item.getMetadata() != null) {
+        // A kind only the cluster's CRD showed to be cluster-scoped: the manifest gave it one.
+        item.getMetadata().setNamespace(null);
+      }
+      return namespaced
+          ? operation.inNamespace(key.namespace()).resource(item)
+          : operation.resource(item);
     }
-    return key.namespace().isEmpty()
-        ? operation.withName(key.name())
-        : operation.inNamespace(key.namespace()).withName(key.name());
+    return namespaced
+        ? operation.inNamespace(key.namespace()).withName(key.name())
+        : operation.withName(key.name());
   }
 
-  ResourceDefinitionContext context(ResourceKey key, String apiVersion) {
+  /** The context of a write: a custom kind must be known by now. */
+  private ResourceDefinitionContext required(ResourceKey key, String apiVersion, String what) {
+    return context(key, apiVersion, what)
+        .orElseThrow(
+            () ->
+                new ClusterException(
+                    what
+                        + " "
+                        + key.id()
+                        + " failed: the CustomResourceDefinition of "
+                        + key.kind()
+                        + " ("
+                        + key.group()
+                        + ") is not in the cluster",
+                    404,
+                    null));
+  }
+
+  /**
+   * The path of a kind; empty for a custom kind that a manifest's CRD declares but the cluster does
+   * not serve yet.
+   *
+   * @throws ClusterException (404) for a custom kind no CRD declares, in the manifests or the
+   *     cluster
+   */
+  Optional<ResourceDefinitionContext> context(ResourceKey key, String apiVersion, String what) {
     var slash = apiVersion.indexOf('/');
     var group = slash < 0 ? "" : apiVersion.substring(0, slash);
     var version = apiVersion.substring(slash + 1);
-    return new ResourceDefinitionContext.Builder()
-        .withGroup(group)
-        .withVersion(version)
-        .withKind(key.kind())
-        .withPlural(plural(group, key.kind()))
-        .withNamespaced(
-            !ClusterScope.isClusterScoped(apiVersion, key.kind()) && !key.namespace().isEmpty())
-        .build();
+    var builder =
+        new ResourceDefinitionContext.Builder()
+            .withGroup(group)
+            .withVersion(version)
+            .withKind(key.kind());
+    var type = new GroupKind(group, key.kind());
+    if (type.builtInGroup()) {
+      return Optional.of(
+          builder
+              .withPlural(Pluralize.toPlural(key.kind().toLowerCase(Locale.ROOT)))
+              .withNamespaced(
+                  !ClusterScope.isClusterScoped(apiVersion, key.kind())
+                      && !key.namespace().isEmpty())
+              .build());
+    }
+    var known = call("read the CustomResourceDefinition for", key, () -> customKinds.resolve(type));
+    if (known.isEmpty() && customKinds.declared(type)) {
+      return Optional.empty();
+    }
+    var kind =
+        known.orElseThrow(
+            () ->
+                new ClusterException(
+                    what
+                        + " "
+                        + key.id()
+                        + " failed: no CustomResourceDefinition declares kind "
+                        + key.kind()
+                        + " of group "
+                        + group
+                        + ", neither in the deploy nor in the cluster",
+                    404,
+                    null));
+    return Optional.of(builder.withPlural(kind.plural()).withNamespaced(kind.namespaced()).build());
   }
 
-  private String plural(String group, String kind) {
-    var custom = customPlurals.get(group + "/" + kind);
-    return custom != null ? custom : Pluralize.toPlural(kind.toLowerCase(Locale.ROOT));
-  }
-
-  private ObjectNode toNode(GenericKubernetesResource resource) {
-    return mapper.valueToTree(resource);
+  /**
+   * The object the server answered, checked to be the one asked for: same kind, name and (for a
+   * namespaced object) namespace; never a list or a {@code Status}.
+   */
+  private ObjectNode checked(
+      String what,
+      ResourceKey key,
+      ResourceDefinitionContext context,
+      GenericKubernetesResource answer) {
+    ObjectNode node = mapper.valueToTree(answer);
+    var kind = node.path("kind").asText("");
+    var name = node.path("metadata").path("name").asText("");
+    var namespace = node.path("metadata").path("namespace").asText("");
+    var namespaced = context.isNamespaceScoped() && !key.namespace().isEmpty();
+    var same =
+        kind.equals(key.kind())
+            && name.equals(key.name())
+            && (!namespaced || namespace.isEmpty() || namespace.equals(key.namespace()));
+    if (!same) {
+      throw new ClusterException(
+          what
+              + " "
+              + key.id()
+              + ": the cluster answered with "
+              + (kind.isEmpty() ? "an object without a kind" : kind)
+              + (name.isEmpty() ? "" : " " + (namespace.isEmpty() ? "" : namespace + "/") + name)
+              + ", not the object asked for",
+          0,
+          null);
+    }
+    return node;
   }
 
   private static String apiVersion(ObjectNode object) {

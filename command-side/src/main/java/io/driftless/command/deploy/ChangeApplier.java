@@ -1,192 +1,162 @@
 package io.driftless.command.deploy;
 
-import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.driftless.command.cluster.ClusterException;
 import io.driftless.command.cluster.ClusterGateway;
-import io.driftless.command.ownership.AppLabels;
 import io.driftless.command.ownership.Owner;
-import io.driftless.command.ownership.OwnershipRules;
-import io.driftless.command.resource.RecordApplyFailed;
-import io.driftless.command.resource.RecordResourceApplied;
-import io.driftless.command.resource.RecordResourceDeleted;
-import io.driftless.command.resource.RecordResourceDisowned;
-import io.driftless.diff.plan.Change;
-import io.driftless.diff.plan.ChangeOp;
+import io.driftless.diff.config.KappConfig;
+import io.driftless.diff.plan.DiffEngine;
 import io.driftless.diff.resources.ResourceKey;
-import io.driftless.diff.text.ContentHash;
-import io.driftless.diff.text.SecretRedaction;
-import io.driftless.events.FieldDiff;
-import io.driftless.events.ResourceRef;
 import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.DisposableBean;
 import org.springframework.stereotype.Component;
 
 /**
- * The apply step of a change: per real change in apply order, the cluster write (claimed objects
- * carry the app's labels, {@link AppLabels#labelled}), then its ResourceChange event; for an object
- * taken over from another app, also {@code RecordResourceDisowned} on that app's ResourceChange.
- * Stops at the first refusal and records it.
+ * The apply step of a change, as kapp's {@code clusterapply}: the plan's waves ({@code
+ * ChangeSet.waves()}) one after the other; the changes of a wave at once, at most {@code
+ * driftless.deploy.apply-concurrency} (5) at a time; each change through its op ({@link ClusterOp}:
+ * the cluster write with its kapp strategy) and then its record ({@link ChangeRecords}). Changes
+ * that write nothing (noops, {@code kapp.k14s.io/noop}) are skipped. When a change of a wave fails,
+ * the rest of that wave still finishes, and the apply stops there (kapp exits early on apply
+ * errors): later waves are {@value #NOT_APPLIED}. Results keep the plan's order whatever order the
+ * writes finished in.
  */
 @Component
-class ChangeApplier {
+class ChangeApplier implements DisposableBean {
 
   /** The result of a change the cluster accepted. */
   static final String APPLIED = "applied";
 
-  /** The result of the change the cluster refused. */
+  /** The result of a change the cluster refused. */
   static final String FAILED = "failed";
 
   /** The result of a change after a refusal: never sent. */
   static final String NOT_APPLIED = "not applied";
 
   private static final Logger log = LoggerFactory.getLogger(ChangeApplier.class);
-  private static final TypeReference<Map<String, Object>> MAP = new TypeReference<>() {};
 
-  private final ClusterGateway cluster;
-  private final CommandGateway commands;
-  private final AggregateStates states;
-  private final Clock clock;
-  private final ObjectMapper mapper = new ObjectMapper();
+  private final ClusterWrites writes;
+  private final ChangeRecords records;
+  private final ExecutorService workers;
+  private final WaveRunner runner;
 
   ChangeApplier(
-      ClusterGateway cluster, CommandGateway commands, AggregateStates states, Clock clock) {
-    this.cluster = cluster;
-    this.commands = commands;
-    this.states = states;
-    this.clock = clock;
+      ClusterGateway cluster,
+      CommandGateway commands,
+      AggregateStates states,
+      Clock clock,
+      ApplySettings settings) {
+    this.writes = new ClusterWrites(cluster);
+    this.records = new ChangeRecords(commands, states, clock);
+    var count = new AtomicInteger();
+    this.workers =
+        Executors.newCachedThreadPool(
+            task -> {
+              var thread = new Thread(task, "apply-" + count.incrementAndGet());
+              thread.setDaemon(true);
+              return thread;
+            });
+    this.runner = new WaveRunner(settings.applyConcurrency(), workers);
   }
 
   /**
    * What an apply did.
    *
-   * @param results per resource of a real change, in apply order: {@value #APPLIED}, {@value
-   *     #FAILED} or {@value #NOT_APPLIED}
-   * @param failure the cluster's refusal, null when every write succeeded
+   * @param results per change that writes, in the plan's order: {@value #APPLIED}, {@value #FAILED}
+   *     or {@value #NOT_APPLIED}
+   * @param failure the cluster's refusal (the first in plan order), null when every write succeeded
    */
   record Applied(Map<ResourceKey, String> results, ClusterException failure) {}
 
-  /** Applies every real change of the plan in order; stops at the first failure. */
+  /**
+   * Applies every change of the plan that writes, wave by wave.
+   *
+   * @param waitTimeout how long a change may wait for the cluster (an object marked exists, the
+   *     delete of a replace)
+   * @param configs the manifest's kapp Config documents: the rebase rules of a re-planned change
+   */
   Applied apply(
-      String appId, String changeId, Planner.Plan plan, Map<ResourceKey, Owner> takenOver) {
-    var changes = plan.changes().nonNoop();
+      String appId,
+      String changeId,
+      Planner.Plan plan,
+      Map<ResourceKey, Owner> takenOver,
+      Duration waitTimeout,
+      List<ObjectNode> configs) {
+    var engine = new DiffEngine(KappConfig.defaults().plus(KappConfig.parse(configs)));
+    var context = new ApplyContext(appId, changeId, plan, takenOver, waitTimeout, engine);
+    var waves = new ArrayList<List<ClusterOp>>();
     var results = new LinkedHashMap<ResourceKey, String>();
-    changes.forEach(change -> results.put(change.key(), NOT_APPLIED));
-    for (var change : changes) {
-      try {
-        applyOne(appId, changeId, change, plan);
-        disown(appId, changeId, change, takenOver.get(change.key()));
-        results.put(change.key(), APPLIED);
-        log.info("Applied {} in {} of {}", line(change), changeId, appId);
-      } catch (ClusterException e) {
-        results.put(change.key(), FAILED);
-        log.info("Failed {} in {} of {}: {}", line(change), changeId, appId, e.getMessage());
-        recordFailure(appId, changeId, change, e);
-        return new Applied(results, e);
+    for (var wave : plan.changes().waves()) {
+      var ops = new ArrayList<ClusterOp>();
+      for (var change : wave) {
+        var op = ClusterOp.of(change, context);
+        if (op != null) {
+          ops.add(op);
+          results.put(change.key(), NOT_APPLIED);
+        }
       }
+      waves.add(ops);
     }
-    return new Applied(results, null);
+    var failure =
+        runner.run(
+            waves,
+            op -> applyOne(context, op),
+            (op, failed) -> results.put(op.change().key(), failed == null ? APPLIED : FAILED));
+    return new Applied(results, failure);
   }
 
-  private void applyOne(String appId, String changeId, Change change, Planner.Plan plan) {
-    var resourceId = Planner.resourceId(appId, change.key());
-    if (change.op() == ChangeOp.DELETE) {
-      cluster.delete(change.key(), change.apiVersion());
-      if (plan.holds(change.key())) {
-        commands.sendAndWait(
-            new RecordResourceDeleted(resourceId, appId, changeId, ref(change), clock.instant()));
-      }
-      return;
+  /** Writes and records one change; returns the cluster's refusal, recorded, or null. */
+  private ClusterException applyOne(ApplyContext context, ClusterOp op) {
+    var change = op.change();
+    try {
+      var outcome = op.apply(context, writes);
+      records.record(context, outcome);
+      log.info("Applied {} in {} of {}", line(op), context.changeId(), context.appId());
+      return null;
+    } catch (ClusterException e) {
+      log.info(
+          "Failed {} in {} of {}: {}",
+          line(op),
+          context.changeId(),
+          context.appId(),
+          e.getMessage());
+      records.failed(context, change, e);
+      return e;
     }
-    var live = plan.live().get(change.key());
-    var object =
-        OwnershipRules.claims(change)
-            ? AppLabels.labelled(change.applied(), appId, change.key())
-            : change.applied();
-    var create = change.op() == ChangeOp.CREATE || live == null;
-    var stored =
-        create
-            ? cluster.create(change.key(), object)
-            : cluster.update(change.key(), object, resourceVersion(live));
-    var redacted = SecretRedaction.redact(change.intended());
-    commands.sendAndWait(
-        new RecordResourceApplied(
-            resourceId,
-            appId,
-            changeId,
-            ref(change),
-            create,
-            mapper.convertValue(redacted, MAP),
-            ContentHash.of(redacted),
-            resourceVersion(stored),
-            stored.path("metadata").path("generation").asLong(0),
-            fields(change),
-            clock.instant()));
   }
 
-  /** Records the takeover on the losing app's ResourceChange, if that app holds the object. */
-  private void disown(String appId, String changeId, Change change, Owner previous) {
-    if (previous == null || previous.appId() == null) {
-      return;
+  /**
+   * kapp's progress wording: {@code update deployment/simple-app (apps/v1) namespace: ns}, with the
+   * strategy when there is one ({@code delete (orphan) configmap/x ...}).
+   */
+  private static String line(ClusterOp op) {
+    var strategy = "";
+    if (op instanceof CreateOp create) {
+      strategy = create.strategy();
+    } else if (op instanceof UpdateOp update) {
+      strategy = update.strategy();
+    } else if (op instanceof DeleteOp delete && delete.orphans()) {
+      strategy = "orphan";
+    } else if (op instanceof ExistsOp) {
+      strategy = "exists";
     }
-    var lost = Planner.resourceId(previous.appId(), change.key());
-    states
-        .resource(lost)
-        .filter(state -> state.lastApplied() != null)
-        .ifPresent(
-            state ->
-                commands.sendAndWait(
-                    new RecordResourceDisowned(
-                        lost,
-                        previous.appId(),
-                        changeId,
-                        state.resource(),
-                        appId,
-                        clock.instant())));
+    var verb = op.change().op().wireName() + (strategy.isEmpty() ? "" : " (" + strategy + ")");
+    return verb + " " + ClusterWrites.describe(op.change());
   }
 
-  private void recordFailure(String appId, String changeId, Change change, ClusterException e) {
-    commands.sendAndWait(
-        new RecordApplyFailed(
-            Planner.resourceId(appId, change.key()),
-            appId,
-            changeId,
-            ref(change),
-            change.op().wireName(),
-            e.getMessage(),
-            clock.instant()));
-  }
-
-  /** kapp's progress wording: {@code update deployment/simple-app (apps/v1) namespace: ns}. */
-  private static String line(Change change) {
-    var apiVersion = change.apiVersion() == null ? "?" : change.apiVersion();
-    return change.op().wireName() + " " + OwnershipRules.describe(change.key(), apiVersion);
-  }
-
-  private List<FieldDiff> fields(Change change) {
-    return change.fields().stream()
-        .map(
-            f ->
-                new FieldDiff(
-                    f.path(),
-                    Responses.plain(mapper, f.from()),
-                    Responses.plain(mapper, f.to()),
-                    f.decidedBy()))
-        .toList();
-  }
-
-  private static String resourceVersion(ObjectNode object) {
-    return object.path("metadata").path("resourceVersion").asText(null);
-  }
-
-  private static ResourceRef ref(Change change) {
-    var key = change.key();
-    return new ResourceRef(change.apiVersion(), key.kind(), key.namespace(), key.name());
+  @Override
+  public void destroy() {
+    workers.shutdownNow();
   }
 }

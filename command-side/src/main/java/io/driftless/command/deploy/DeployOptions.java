@@ -11,7 +11,9 @@ import java.time.Duration;
  * @param overrideOwnership take over objects labelled for another app (kapp {@code
  *     --dangerous-override-ownership-of-existing-resources})
  * @param defaultLabelScopingRules kapp's label scoping (read, not applied yet)
- * @param waitTimeout how long a change may wait for its resources (read, not used yet)
+ * @param waitTimeout how long a change may wait for the cluster: an object marked {@code
+ *     kapp.k14s.io/exists} to appear, a replaced object to be gone (kapp {@code --wait-timeout},
+ *     15m)
  */
 record DeployOptions(
     boolean dryRun,

@@ -109,6 +109,7 @@ public class DeployService {
             .apply(filtered.changes().changes(), options.overrideOwnership());
     var plan = filtered.withChanges(ownership.changes());
     var changes = plan.changes();
+    ClusterOp.checkStrategies(changes.changes());
     // kapp describes every app change as "update: ..." except a delete.
     var verb = trigger == ChangeTrigger.DELETE ? "delete" : "update";
     var description = verb + ": " + changes.summary();
@@ -116,16 +117,19 @@ public class DeployService {
       return Responses.of(appId, null, options.dryRun(), true, description, changes, diff);
     }
     var changeId = start(plan, trigger, desired, description);
-    return applyAndFinish(appId, changeId, plan, ownership.takenOver(), description, diff);
+    return applyAndFinish(
+        appId, changeId, plan, ownership.takenOver(), description, diff, options, desired);
   }
 
   /**
-   * Whether the plan needs a change. A delete of an app that still lists resources records one even
-   * when none of them is left to delete (all taken over by other apps), so the app ends deleted.
+   * Whether the plan needs a change. A delete of an existing app records one even when nothing is
+   * left to delete (its objects all taken over by other apps, or the app emptied by a deploy with
+   * {@code allowEmpty=true}), so the app ends deleted.
    */
   private static boolean mustChange(ChangeTrigger trigger, Planner.Plan plan) {
     return plan.changes().hasChanges()
-        || (trigger == ChangeTrigger.DELETE && !plan.app().resources().isEmpty());
+        || (trigger == ChangeTrigger.DELETE
+            && (plan.app().exists() || !plan.app().resources().isEmpty()));
   }
 
   private DeployResponse applyAndFinish(
@@ -134,9 +138,12 @@ public class DeployService {
       Planner.Plan plan,
       Map<ResourceKey, Owner> takenOver,
       String description,
-      DiffOptions diff) {
+      DiffOptions diff,
+      DeployOptions options,
+      Desired desired) {
     var changes = plan.changes();
-    var applied = applier.apply(appId, changeId, plan, takenOver);
+    var applied =
+        applier.apply(appId, changeId, plan, takenOver, options.waitTimeout(), desired.configs());
     var failure = applied.failure();
     commands.sendAndWait(
         new FinishAppChange(

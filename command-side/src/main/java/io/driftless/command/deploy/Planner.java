@@ -11,6 +11,7 @@ import io.driftless.diff.plan.ChangeFilter;
 import io.driftless.diff.plan.ChangeSet;
 import io.driftless.diff.plan.DiffEngine;
 import io.driftless.diff.plan.PlanInput;
+import io.driftless.diff.resources.CustomResourceDefinitions;
 import io.driftless.diff.resources.Resource;
 import io.driftless.diff.resources.ResourceKey;
 import java.util.HashMap;
@@ -70,16 +71,30 @@ class Planner {
     }
   }
 
-  /** Tells the cluster gateway the plurals of the manifest's custom kinds (from its CRDs). */
+  /**
+   * Tells the cluster gateway what the manifest's CRDs declare about their kinds: the plural
+   * ({@code spec.names.plural}, else the first part of the CRD's name {@code <plural>.<group>}) and
+   * the scope ({@code spec.scope}); a placeholder CRD that leaves them out is completed from the
+   * cluster's own CRD.
+   */
   void learnCustomKinds(List<Resource> resources) {
     for (var resource : resources) {
-      if (resource.key().kind().equals("CustomResourceDefinition")) {
-        var spec = resource.object().path("spec");
-        cluster.learnPlural(
-            spec.path("group").asText(),
-            spec.path("names").path("kind").asText(),
-            spec.path("names").path("plural").asText());
+      var object = resource.object();
+      var kind = CustomResourceDefinitions.declaredKind(object);
+      if (kind.isEmpty()) {
+        continue;
       }
+      var plural = object.path("spec").path("names").path("plural").asText("");
+      var name = resource.key().name();
+      if (plural.isEmpty() && name.endsWith("." + kind.get().group())) {
+        plural = name.substring(0, name.length() - kind.get().group().length() - 1);
+      }
+      var scope = object.path("spec").path("scope").asText("");
+      cluster.learnCustomKind(
+          kind.get().group(),
+          kind.get().kind(),
+          plural,
+          scope.isEmpty() ? null : !"Cluster".equals(scope));
     }
   }
 

@@ -10,7 +10,7 @@ package io.driftless.command.ownership;
 public record Owner(String label, String appId) {
 
   /** kapp's description of the owner, e.g. {@code app 'simple-app' namespace: default}. */
-  String description() {
+  public String description() {
     if (appId == null) {
       return "label '" + AppLabels.APP + "=" + label + "'";
     }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.TextNode;
 import io.driftless.diff.plan.Change;
 import io.driftless.diff.plan.ChangeOp;
 import io.driftless.diff.plan.FieldChange;
+import io.driftless.diff.resources.KappAnnotations;
 import io.driftless.diff.resources.ResourceKey;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -43,7 +44,8 @@ public final class OwnershipRules {
   /** The field path of the app label in the diff engine's syntax. */
   public static final String LABEL_PATH = "metadata.labels[\"" + AppLabels.APP + "\"]";
 
-  private static final List<String> UNCLAIMED = List.of("kapp.k14s.io/exists", "kapp.k14s.io/noop");
+  private static final List<String> UNCLAIMED =
+      List.of(KappAnnotations.EXISTS, KappAnnotations.NOOP);
 
   private final String label;
   private final Map<ResourceKey, ObjectNode> live;

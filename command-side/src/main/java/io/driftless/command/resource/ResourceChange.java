@@ -75,7 +75,12 @@ public class ResourceChange {
     }
     apply(
         new ResourceDeleted(
-            resourceId, command.appId(), command.changeId(), command.resource(), command.at()));
+            resourceId,
+            command.appId(),
+            command.changeId(),
+            command.resource(),
+            command.at(),
+            command.orphaned()));
   }
 
   @CommandHandler

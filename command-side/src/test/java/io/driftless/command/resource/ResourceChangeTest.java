@@ -44,6 +44,14 @@ class ResourceChangeTest {
   }
 
   @Test
+  void anOrphanedObjectIsRecordedAsADeleteThatLeftItInTheCluster() {
+    fixture
+        .given(createdEvent())
+        .when(new RecordResourceDeleted(ID, APP, "d", REF, AT, true))
+        .expectEvents(new ResourceDeleted(ID, APP, "d", REF, AT, true));
+  }
+
+  @Test
   void firstApplyCreatesTheAggregate() {
     fixture.givenNoPriorActivity().when(applied(true, V1)).expectEvents(createdEvent());
   }

@@ -50,8 +50,8 @@ public class RefusingCluster {
       }
 
       @Override
-      public void learnPlural(String group, String kind, String plural) {
-        real.learnPlural(group, kind, plural);
+      public void learnCustomKind(String group, String kind, String plural, Boolean namespaced) {
+        real.learnCustomKind(group, kind, plural, namespaced);
       }
     };
   }

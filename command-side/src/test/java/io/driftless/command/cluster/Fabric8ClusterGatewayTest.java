@@ -1,0 +1,120 @@
+package io.driftless.command.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.driftless.diff.resources.ResourceKey;
+import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.fabric8.kubernetes.api.model.ConfigMapListBuilder;
+import io.fabric8.kubernetes.api.model.StatusBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The gateway reads back only the object it asked for; a mock API server answers otherwise. */
+class Fabric8ClusterGatewayTest {
+
+  private static final String PATH = "/api/v1/namespaces/default/configmaps/";
+  private static final ResourceKey KEY = new ResourceKey("", "ConfigMap", "default", "wanted");
+
+  private KubernetesMockServer server;
+  private KubernetesClient client;
+  private Fabric8ClusterGateway gateway;
+
+  @BeforeEach
+  void start() {
+    server = new KubernetesMockServer(false);
+    server.init();
+    client = server.createClient();
+    gateway = new Fabric8ClusterGateway(client);
+  }
+
+  @AfterEach
+  void stop() {
+    client.close();
+    server.destroy();
+  }
+
+  private static ConfigMapBuilder configMap(String namespace, String name) {
+    return new ConfigMapBuilder()
+        .withNewMetadata()
+        .withNamespace(namespace)
+        .withName(name)
+        .withResourceVersion("1")
+        .endMetadata();
+  }
+
+  @Test
+  void readsTheObjectAskedFor() {
+    server
+        .expect()
+        .get()
+        .withPath(PATH + "wanted")
+        .andReturn(200, configMap("default", "wanted").build())
+        .once();
+
+    assertThat(gateway.get(KEY, "v1"))
+        .get()
+        .extracting(o -> o.at("/metadata/name").asText())
+        .isEqualTo("wanted");
+  }
+
+  @Test
+  void refusesAnotherObject() {
+    server
+        .expect()
+        .get()
+        .withPath(PATH + "wanted")
+        .andReturn(200, configMap("default", "other").build())
+        .once();
+
+    assertThatThrownBy(() -> gateway.get(KEY, "v1"))
+        .isInstanceOf(ClusterException.class)
+        .hasMessageContaining("answered with ConfigMap default/other, not the object asked for");
+  }
+
+  @Test
+  void refusesAnObjectOfAnotherNamespace() {
+    server
+        .expect()
+        .get()
+        .withPath(PATH + "wanted")
+        .andReturn(200, configMap("elsewhere", "wanted").build())
+        .once();
+
+    assertThatThrownBy(() -> gateway.get(KEY, "v1"))
+        .isInstanceOf(ClusterException.class)
+        .hasMessageContaining("elsewhere/wanted");
+  }
+
+  @Test
+  void refusesAList() {
+    server
+        .expect()
+        .get()
+        .withPath(PATH + "wanted")
+        .andReturn(
+            200,
+            new ConfigMapListBuilder().addToItems(configMap("default", "wanted").build()).build())
+        .once();
+
+    assertThatThrownBy(() -> gateway.get(KEY, "v1"))
+        .isInstanceOf(ClusterException.class)
+        .hasMessageContaining("answered with ConfigMapList");
+  }
+
+  @Test
+  void refusesAStatusAnsweredToAWrite() {
+    var status = new StatusBuilder().withStatus("Success").withMessage("done").build();
+    server.expect().put().withPath(PATH + "wanted").andReturn(200, status).once();
+    ObjectNode object = new ObjectMapper().valueToTree(configMap("default", "wanted").build());
+
+    assertThatThrownBy(() -> gateway.update(KEY, object, "1"))
+        .isInstanceOf(ClusterException.class)
+        .hasMessageContaining("answered with Status");
+  }
+}
