@@ -75,7 +75,7 @@ class ChangeApplier {
   /** Applies every real change of the plan in order; stops at the first failure. */
   Applied apply(
       String appId, String changeId, Planner.Plan plan, Map<ResourceKey, Owner> takenOver) {
-    var changes = plan.changes().nonNoop();
+    var changes = plan.changes().shown().stream().filter(c -> c.op() != ChangeOp.NOOP).toList();
     var results = new LinkedHashMap<ResourceKey, String>();
     changes.forEach(change -> results.put(change.key(), NOT_APPLIED));
     for (var change : changes) {
@@ -95,6 +95,9 @@ class ChangeApplier {
   }
 
   private void applyOne(String appId, String changeId, Change change, Planner.Plan plan) {
+    if (!change.writes()) {
+      return; // exists (waited for, never written) and updates with kapp's skip strategy
+    }
     var resourceId = Planner.resourceId(appId, change.key());
     if (change.op() == ChangeOp.DELETE) {
       cluster.delete(change.key(), change.apiVersion());

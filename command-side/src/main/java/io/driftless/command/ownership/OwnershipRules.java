@@ -5,11 +5,11 @@ import com.fasterxml.jackson.databind.node.TextNode;
 import io.driftless.diff.plan.Change;
 import io.driftless.diff.plan.ChangeOp;
 import io.driftless.diff.plan.FieldChange;
+import io.driftless.diff.resources.KappAnnotations;
 import io.driftless.diff.resources.ResourceKey;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.function.Predicate;
 
@@ -43,7 +43,8 @@ public final class OwnershipRules {
   /** The field path of the app label in the diff engine's syntax. */
   public static final String LABEL_PATH = "metadata.labels[\"" + AppLabels.APP + "\"]";
 
-  private static final List<String> UNCLAIMED = List.of("kapp.k14s.io/exists", "kapp.k14s.io/noop");
+  private static final List<String> UNCLAIMED =
+      List.of(KappAnnotations.EXISTS, KappAnnotations.NOOP);
 
   private final String label;
   private final Map<ResourceKey, ObjectNode> live;
@@ -116,15 +117,7 @@ public final class OwnershipRules {
             from == null ? null : TextNode.valueOf(from),
             TextNode.valueOf(label),
             decidedBy));
-    return new Change(
-        change.key(),
-        change.apiVersion(),
-        ChangeOp.UPDATE,
-        ChangeOp.UPDATE.waitTo(),
-        fields,
-        change.applied(),
-        change.existing(),
-        change.intended());
+    return change.asUpdate(fields);
   }
 
   private static String conflict(Change change, Owner owner) {
@@ -136,8 +129,6 @@ public final class OwnershipRules {
 
   /** kapp's description of a resource: {@code deployment/simple-app (apps/v1) namespace: ns}. */
   public static String describe(ResourceKey key, String apiVersion) {
-    var kind = key.kind().toLowerCase(Locale.ROOT);
-    var where = key.namespace().isEmpty() ? " cluster" : " namespace: " + key.namespace();
-    return kind + "/" + key.name() + " (" + apiVersion + ")" + where;
+    return key.kappDescription(apiVersion);
   }
 }
