@@ -321,6 +321,23 @@ class KappAnnotationsPlanTest {
   }
 
   @Test
+  void singleResourceDiffFollowsKappsOpAndStillSaysNoopForUnchanged() {
+    var noop = manifest(NOOP_APP).resources().get(1);
+    var exists = manifest(EXISTS_APP).resources().get(0);
+    var plain = manifest(SERVICE).resources().get(0);
+    var live = plain.object().deepCopy();
+
+    assertThat(engine.diff(noop.key(), "v1", noop.object(), null, null).op())
+        .isEqualTo(ChangeOp.NOOP);
+    assertThat(engine.diff(exists.key(), "v1", exists.object(), null, null).op())
+        .isEqualTo(ChangeOp.EXISTS);
+    assertThat(engine.diff(exists.key(), "v1", exists.object(), null, exists.object()).op())
+        .isEqualTo(ChangeOp.NOOP);
+    assertThat(engine.diff(plain.key(), "v1", plain.object(), null, live).op().wireName())
+        .isEqualTo("noop");
+  }
+
+  @Test
   void unknownKappAnnotationsAreWarnings() {
     var yaml =
         annotated(SERVICE, "kapp.k14s.io/disable-wiat", "\"\"")
