@@ -4,7 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * The text form of a deploy, reconcile or delete answer, after kapp's: one table row per change
- * (the API lists only changes whose op is not noop), then the description and the change ID.
+ * (the API lists the changes kapp lists: no unchanged resources), then the description and the
+ * change ID.
  */
 final class ChangeSummary {
 

@@ -37,15 +37,18 @@ sealed interface ClusterOp permits CreateOp, UpdateOp, DeleteOp, ExistsOp {
   Change change();
 
   /**
-   * The op of a change, or null when it writes nothing: a noop, or an object marked {@code
-   * kapp.k14s.io/noop}.
+   * The op of a change, or null when it writes nothing: a noop, an object marked {@code
+   * kapp.k14s.io/noop}, or one marked {@code kapp.k14s.io/exists} that exists.
    */
   static ClusterOp of(Change change, ApplyContext context) {
     var desired = desired(change);
-    if (change.op() == ChangeOp.EXISTS || KappAnnotations.has(desired, KappAnnotations.EXISTS)) {
+    if (change.op() == ChangeOp.EXISTS) {
       return new ExistsOp(change);
     }
-    if (change.op() == ChangeOp.NOOP || KappAnnotations.has(desired, KappAnnotations.NOOP)) {
+    if (change.op() == ChangeOp.NOOP
+        || KappAnnotations.has(desired, KappAnnotations.NOOP)
+        || KappAnnotations.has(desired, KappAnnotations.EXISTS)) {
+      // An exists object that is there already is a noop (kapp's diff/change.go op()).
       return null;
     }
     if (change.op() == ChangeOp.DELETE) {

@@ -176,7 +176,8 @@ public class DeployService {
     var set = new TreeMap<String, String>();
     var namespaces = new TreeSet<String>();
     for (var change : plan.changes().changes()) {
-      if (change.op() == ChangeOp.DELETE) {
+      // kapp.k14s.io/exists and noop objects are not the app's (kapp inspect does not list them)
+      if (change.op() == ChangeOp.DELETE || !OwnershipRules.claims(change)) {
         continue;
       }
       var object = manifest.getOrDefault(change.key(), ServerFields.strip(change.applied()));

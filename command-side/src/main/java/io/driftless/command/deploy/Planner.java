@@ -14,6 +14,8 @@ import io.driftless.diff.plan.PlanInput;
 import io.driftless.diff.resources.CustomResourceDefinitions;
 import io.driftless.diff.resources.Resource;
 import io.driftless.diff.resources.ResourceKey;
+import java.time.Clock;
+import java.time.Instant;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -28,19 +30,22 @@ import org.springframework.stereotype.Component;
  * and asks the diff engine. Reads only: nothing is written here. Driftless's ownership labels are
  * taken off last-applied and live objects before the diff ({@link AppLabels#stripped}), so they
  * never make a difference by themselves; the plan keeps the live objects as read, labels on, for
- * the ownership rules.
+ * the ownership rules. Every plan gives {@code kapp.k14s.io/nonce} annotations a fresh value, as
+ * every kapp deploy does.
  */
 @Component
 class Planner {
 
   private final AggregateStates states;
   private final ClusterGateway cluster;
+  private final Clock clock;
   private final DiffEngine engine = new DiffEngine();
   private final ObjectMapper mapper = new ObjectMapper();
 
-  Planner(AggregateStates states, ClusterGateway cluster) {
+  Planner(AggregateStates states, ClusterGateway cluster, Clock clock) {
     this.states = states;
     this.cluster = cluster;
+    this.clock = clock;
   }
 
   /**
@@ -61,7 +66,7 @@ class Planner {
 
     /** The plan with other changes (the ownership rules'). */
     Plan withChanges(List<Change> other) {
-      return new Plan(app, new ChangeSet(other), live, recorded);
+      return new Plan(app, changes.withChanges(other), live, recorded);
     }
 
     /** Whether the app holds an object: it applied it and has not deleted it or lost it. */
@@ -124,8 +129,15 @@ class Planner {
     var input =
         new PlanInput(desired, lastApplied, stripped(live), previous)
             .withConfigs(configs)
-            .withUnchangedSinceApply(unchanged);
+            .withUnchangedSinceApply(unchanged)
+            .withNonce(nonce());
     return new Plan(app, engine.plan(input), live, recorded);
+  }
+
+  /** kapp's nonce value: the deploy's time in nanoseconds since the epoch. */
+  private String nonce() {
+    Instant now = clock.instant();
+    return Long.toString(now.getEpochSecond() * 1_000_000_000L + now.getNano());
   }
 
   private static Set<ResourceKey> unchanged(

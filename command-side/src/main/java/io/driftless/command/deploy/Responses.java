@@ -43,7 +43,7 @@ final class Responses {
       ChangeSet changes,
       DiffOptions diff,
       Map<ResourceKey, String> results) {
-    var views = changes.nonNoop().stream().map(c -> view(c, diff, results.get(c.key()))).toList();
+    var views = changes.shown().stream().map(c -> view(c, diff, results.get(c.key()))).toList();
     return new DeployResponse(
         appId,
         changeId,
@@ -52,7 +52,8 @@ final class Responses {
         description,
         ops(changes.opCounts()),
         waits(changes.waitCounts()),
-        views);
+        views,
+        changes.warnings());
   }
 
   private static DeployResponse.ChangeView view(Change c, DiffOptions diff, String result) {
@@ -62,7 +63,7 @@ final class Responses {
         c.key().kind(),
         c.apiVersion(),
         c.op().wireName(),
-        "",
+        c.opStrategy(),
         c.waitTo().wireName(),
         c.fields().stream()
             .map(

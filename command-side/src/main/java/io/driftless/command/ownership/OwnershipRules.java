@@ -10,7 +10,6 @@ import io.driftless.diff.resources.ResourceKey;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.function.Predicate;
 
@@ -118,15 +117,7 @@ public final class OwnershipRules {
             from == null ? null : TextNode.valueOf(from),
             TextNode.valueOf(label),
             decidedBy));
-    return new Change(
-        change.key(),
-        change.apiVersion(),
-        ChangeOp.UPDATE,
-        ChangeOp.UPDATE.waitTo(),
-        fields,
-        change.applied(),
-        change.existing(),
-        change.intended());
+    return change.asUpdate(fields);
   }
 
   private static String conflict(Change change, Owner owner) {
@@ -138,8 +129,6 @@ public final class OwnershipRules {
 
   /** kapp's description of a resource: {@code deployment/simple-app (apps/v1) namespace: ns}. */
   public static String describe(ResourceKey key, String apiVersion) {
-    var kind = key.kind().toLowerCase(Locale.ROOT);
-    var where = key.namespace().isEmpty() ? " cluster" : " namespace: " + key.namespace();
-    return kind + "/" + key.name() + " (" + apiVersion + ")" + where;
+    return key.kappDescription(apiVersion);
   }
 }

@@ -36,7 +36,7 @@ class OwnershipRulesTest {
   private static Change change(ResourceKey key, ChangeOp op) {
     var apiVersion = key.group().isEmpty() ? "v1" : key.group() + "/v1";
     var object = op == ChangeOp.DELETE ? null : object(key);
-    return new Change(key, apiVersion, op, op.waitTo(), List.of(), object, null, object);
+    return new Change(key, apiVersion, op, op.waitTo(), "", List.of(), object, null, object);
   }
 
   private void live(ResourceKey key, String ownerAppId) {

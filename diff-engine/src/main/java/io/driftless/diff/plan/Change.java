@@ -1,6 +1,7 @@
 package io.driftless.diff.plan;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.driftless.diff.resources.KappAnnotations;
 import io.driftless.diff.resources.ResourceKey;
 import java.util.List;
 import java.util.Objects;
@@ -8,24 +9,38 @@ import java.util.Objects;
 /**
  * The planned change of one resource.
  *
+ * <p>{@code op} is kapp's apply op. An unchanged resource and one annotated {@code
+ * kapp.k14s.io/noop} are both {@link ChangeOp#NOOP} with {@link WaitOp#NOOP}: kapp leaves such
+ * changes out of its Changes table and counts ({@link ChangeSet#shown()}); which of the two it is
+ * follows from the annotation on {@link #intended()}.
+ *
  * @param key the resource
  * @param apiVersion the apiVersion to apply or delete with: the desired one, for deletes the
  *     last-applied or else the live one; null only for a delete of a resource known by key alone
  * @param op what happens
- * @param waitTo what to wait for afterwards ({@link ChangeOp#waitTo()})
+ * @param waitTo what to wait for afterwards: {@link ChangeOp#waitTo()}, or {@link WaitOp#NOOP} when
+ *     the resource carries {@code kapp.k14s.io/disable-wait}
+ * @param opStrategy kapp's strategy of the op, {@code ""} for the plain one: for a create the
+ *     desired object's {@code kapp.k14s.io/create-strategy}, for an update its {@code
+ *     kapp.k14s.io/update-strategy} ({@code skip}: the object is not written), for a delete the
+ *     live (else last-applied) object's {@code kapp.k14s.io/delete-strategy} ({@code orphan} also
+ *     for the Namespaces kapp never deletes); {@code ""} for noop and exists
  * @param fields the changed fields: for updates every difference, for creates the fields the
- *     desired object sets (see {@link DiffEngine}), empty for deletes and noops
+ *     desired object sets (see {@link DiffEngine}), empty for deletes, noops and exists
  * @param applied the object to send to the cluster (Secret values in clear, as the cluster needs
  *     them): for a create the desired object after rebase rules, for an update or noop the live
- *     object merged with it ({@link DiffEngine}); null for delete
+ *     object merged with it ({@link DiffEngine}), for exists the desired object; null for delete
  * @param existing the live object as read (for a delete of an object already gone, the last-applied
  *     one), or null; what line diffs start from
+ * @param intended what to record as last-applied: the desired object after rebase rules; null for
+ *     delete
  */
 public record Change(
     ResourceKey key,
     String apiVersion,
     ChangeOp op,
     WaitOp waitTo,
+    String opStrategy,
     List<FieldChange> fields,
     ObjectNode applied,
     ObjectNode existing,
@@ -36,14 +51,18 @@ public record Change(
     Objects.requireNonNull(key, "key");
     Objects.requireNonNull(op, "op");
     Objects.requireNonNull(waitTo, "waitTo");
+    Objects.requireNonNull(opStrategy, "opStrategy");
     fields = List.copyOf(fields);
     if (applied == null && op != ChangeOp.DELETE) {
       throw new IllegalArgumentException("Only a delete has no applied object: " + key);
     }
   }
 
-  /** A change whose wait follows from its op. */
-  static Change of(
+  /**
+   * A change whose wait and strategy follow from its op and the annotations of its objects (the
+   * desired one, for a delete the existing one), as kapp's {@code ClusterChange} derives them.
+   */
+  public static Change of(
       ResourceKey key,
       String apiVersion,
       ChangeOp op,
@@ -51,6 +70,34 @@ public record Change(
       ObjectNode applied,
       ObjectNode existing,
       ObjectNode intended) {
-    return new Change(key, apiVersion, op, op.waitTo(), fields, applied, existing, intended);
+    ObjectNode annotated = op == ChangeOp.DELETE ? existing : intended;
+    WaitOp wait =
+        KappAnnotations.has(annotated, KappAnnotations.DISABLE_WAIT) ? WaitOp.NOOP : op.waitTo();
+    String strategy = OpStrategies.of(key, op, annotated);
+    return new Change(key, apiVersion, op, wait, strategy, fields, applied, existing, intended);
+  }
+
+  /**
+   * The same resource as an update with other fields (an adoption or takeover of an object that
+   * planned as noop); wait and strategy follow from the desired object as for any update.
+   */
+  public Change asUpdate(List<FieldChange> otherFields) {
+    return of(key, apiVersion, ChangeOp.UPDATE, otherFields, applied, existing, intended);
+  }
+
+  /**
+   * Whether applying the change writes to the cluster: a create, a delete, an update not skipped.
+   */
+  public boolean writes() {
+    return switch (op) {
+      case CREATE, DELETE -> true;
+      case UPDATE -> !KappAnnotations.SKIP.equals(opStrategy);
+      case NOOP, EXISTS -> false;
+    };
+  }
+
+  /** Whether kapp lists and counts the change: anything but a noop that waits for nothing. */
+  public boolean shown() {
+    return op != ChangeOp.NOOP || waitTo != WaitOp.NOOP;
   }
 }

@@ -10,13 +10,16 @@ public enum ChangeOp {
   UPDATE(WaitOp.RECONCILE),
   /** The resource left the manifest. */
   DELETE(WaitOp.DELETE),
-  /** The resource exists and matches. */
+  /**
+   * Nothing is written: the resource exists and matches (kapp's "keep"), or the desired object is
+   * annotated {@code kapp.k14s.io/noop}, or it is annotated {@code kapp.k14s.io/exists} and exists.
+   */
   NOOP(WaitOp.NOOP),
   /**
-   * kapp's "exists" (the resource is only waited for, never written). Part of the vocabulary and
-   * the summary; the v1 engine never produces it.
+   * The desired object is annotated {@code kapp.k14s.io/exists} and does not exist yet: never
+   * written, only waited for until someone else creates it.
    */
-  EXISTS(WaitOp.NOOP);
+  EXISTS(WaitOp.RECONCILE);
 
   private final WaitOp waitTo;
 
@@ -29,7 +32,7 @@ public enum ChangeOp {
     return name().toLowerCase(Locale.ROOT);
   }
 
-  /** What to wait for after this op: reconcile for create/update, delete, else nothing. */
+  /** What to wait for after this op: reconcile for create/update/exists, delete, else nothing. */
   public WaitOp waitTo() {
     return waitTo;
   }

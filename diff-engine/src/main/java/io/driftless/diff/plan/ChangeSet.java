@@ -6,41 +6,67 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Every planned change of one deploy, noops included, in apply order: creates, updates and noops by
- * {@link ApplyOrder}'s groups, then deletes in reverse.
+ * Every planned change of one deploy, unchanged resources included, in apply order: creates,
+ * updates and noops by {@link ChangeOrder}'s groups, then deletes in reverse.
+ *
+ * <p>{@link #changes()} holds everything (a caller needs the unchanged resources for the app's
+ * resource set). What kapp shows and counts is {@link #shown()}: kapp prunes every change that is a
+ * noop and waits for nothing ({@code ClusterChangeSet.Calculate}), so an unchanged redeploy is
+ * {@code Op: 0 create, 0 delete, 0 update, 0 noop, 0 exists / Wait to: 0 reconcile, 0 delete, 0
+ * noop}; {@link #opCounts()}, {@link #waitCounts()} and {@link #summary()} count the shown changes.
  *
  * @param changes the changes in apply order
+ * @param warnings what the deploy client should read (unknown {@code kapp.k14s.io/} annotations),
+ *     in manifest order
  */
-public record ChangeSet(List<Change> changes) {
+public record ChangeSet(List<Change> changes, List<String> warnings) {
 
-  /** Copies the list. */
+  /** Copies the lists. */
   public ChangeSet {
     changes = List.copyOf(changes);
+    warnings = List.copyOf(warnings);
   }
 
-  /** How many changes have each op; every op is present, zero included. */
+  /** A change set without warnings. */
+  public ChangeSet(List<Change> changes) {
+    this(changes, List.of());
+  }
+
+  /**
+   * The changes kapp's Changes table lists, in apply order: creates, updates, deletes, exists, and
+   * noops only when they wait for something ({@link Change#shown()}).
+   */
+  public List<Change> shown() {
+    return changes.stream().filter(Change::shown).toList();
+  }
+
+  /** How many shown changes have each op; every op is present, zero included. */
   public Map<ChangeOp, Integer> opCounts() {
     var counts = new EnumMap<ChangeOp, Integer>(ChangeOp.class);
     for (ChangeOp op : ChangeOp.values()) {
       counts.put(op, 0);
     }
-    changes.forEach(change -> counts.merge(change.op(), 1, Integer::sum));
+    shown().forEach(change -> counts.merge(change.op(), 1, Integer::sum));
     return Collections.unmodifiableMap(counts);
   }
 
-  /** How many changes wait for each outcome; every wait op is present, zero included. */
+  /** How many shown changes wait for each outcome; every wait op is present, zero included. */
   public Map<WaitOp, Integer> waitCounts() {
     var counts = new EnumMap<WaitOp, Integer>(WaitOp.class);
     for (WaitOp wait : WaitOp.values()) {
       counts.put(wait, 0);
     }
-    changes.forEach(change -> counts.merge(change.waitTo(), 1, Integer::sum));
+    shown().forEach(change -> counts.merge(change.waitTo(), 1, Integer::sum));
     return Collections.unmodifiableMap(counts);
   }
 
-  /** Whether anything must be written: any op other than noop and exists. */
+  /**
+   * Whether the plan needs an app change: anything to write to the cluster ({@link
+   * Change#writes()}: a create, a delete, an update whose strategy is not {@code skip}) or an
+   * {@code exists} to wait for (kapp waits for it, and records the change). Noops need nothing.
+   */
   public boolean hasChanges() {
-    return changes.stream().anyMatch(c -> c.op() != ChangeOp.NOOP && c.op() != ChangeOp.EXISTS);
+    return changes.stream().anyMatch(c -> c.writes() || c.op() == ChangeOp.EXISTS);
   }
 
   /**
@@ -54,12 +80,12 @@ public record ChangeSet(List<Change> changes) {
 
   /** The changes the filter keeps, in order (kapp's {@code --diff-filter}). */
   public ChangeSet filter(ChangeFilter filter) {
-    return new ChangeSet(changes.stream().filter(filter::test).toList());
+    return new ChangeSet(changes.stream().filter(filter::test).toList(), warnings);
   }
 
-  /** The changes whose op is not noop, in apply order. */
-  public List<Change> nonNoop() {
-    return changes.stream().filter(c -> c.op() != ChangeOp.NOOP).toList();
+  /** The same warnings with other changes (a caller's rules rewrote some). */
+  public ChangeSet withChanges(List<Change> other) {
+    return new ChangeSet(other, warnings);
   }
 
   /**

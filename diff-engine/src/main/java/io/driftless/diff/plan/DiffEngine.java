@@ -7,6 +7,7 @@ import io.driftless.diff.config.MatchSubject;
 import io.driftless.diff.config.RebaseRules;
 import io.driftless.diff.config.Rebased;
 import io.driftless.diff.resources.GroupKind;
+import io.driftless.diff.resources.KappAnnotations;
 import io.driftless.diff.resources.Resource;
 import io.driftless.diff.resources.ResourceKey;
 import java.util.ArrayList;
@@ -23,6 +24,10 @@ import java.util.Set;
  * <p>One resource ({@link #diff(DiffInput)}):
  *
  * <ul>
+ *   <li>as kapp's {@code diff.ChangeImpl.op()}: a desired object annotated {@code
+ *       kapp.k14s.io/noop} is NOOP whether it exists or not; one annotated {@code
+ *       kapp.k14s.io/exists} is EXISTS when there is no live object and NOOP when there is (never
+ *       created, updated or deleted; no fields);
  *   <li>no desired object: DELETE, no fields;
  *   <li>no live object: CREATE of the desired object; the fields are those it sets one level below
  *       the top ({@code spec.replicas}, {@code data.key}, a Role's {@code rules}), without
@@ -37,6 +42,9 @@ import java.util.Set;
  *       quantities by value ({@link Quantities}). No difference: NOOP; else UPDATE.
  *   <li>{@link Change#applied()} of an update or noop is the live object with the desired fields
  *       set and the dropped ones removed ({@link ThreeWayMerge}).
+ *   <li>wait and strategy follow from the annotations ({@link Change#of}): {@code
+ *       kapp.k14s.io/disable-wait} waits for nothing; the create-, update- and delete-strategy
+ *       annotations name {@link Change#opStrategy()}.
  * </ul>
  *
  * <p>A plan ({@link #plan}) also resolves versioned resources ({@link VersionedResources}), deletes
@@ -44,8 +52,7 @@ import java.util.Set;
  *
  * <p>Limits, candidly: no server-side dry run and no OpenAPI discovery, so merge keys are a
  * built-in table ({@link MergeKeys}) and custom resources' lists are atomic; a field someone else
- * added inside a list compared whole cannot be told from a default and is ignored; {@code exists}
- * is never produced.
+ * added inside a list compared whole cannot be told from a default and is ignored.
  *
  * <p>Instances are immutable and thread-safe.
  */
@@ -91,12 +98,27 @@ public final class DiffEngine {
             ? input.apiVersion()
             : input.desired().path("apiVersion").asText();
     ObjectNode wanted = SecretForms.dataOnly(input.desired());
+    if (KappAnnotations.has(wanted, KappAnnotations.NOOP)) {
+      return untouched(input, version, ChangeOp.NOOP, wanted);
+    }
     if (input.live() == null) {
+      if (KappAnnotations.has(wanted, KappAnnotations.EXISTS)) {
+        return untouched(input, version, ChangeOp.EXISTS, wanted);
+      }
       var fields = CreateFields.of(Normalizer.normalize(wanted));
       return Change.of(
           key, version, ChangeOp.CREATE, fields, wanted.deepCopy(), null, wanted.deepCopy());
     }
+    if (KappAnnotations.has(wanted, KappAnnotations.EXISTS)) {
+      return untouched(input, version, ChangeOp.NOOP, wanted);
+    }
     return update(input, version, wanted, customResource);
+  }
+
+  /** A change that writes nothing: kapp's noop and exists annotations. */
+  private static Change untouched(DiffInput input, String version, ChangeOp op, ObjectNode wanted) {
+    ObjectNode applied = input.live() != null ? input.live().deepCopy() : wanted.deepCopy();
+    return Change.of(input.key(), version, op, List.of(), applied, input.live(), wanted.deepCopy());
   }
 
   private Change update(DiffInput input, String version, ObjectNode wanted, boolean custom) {
@@ -129,14 +151,17 @@ public final class DiffEngine {
    * name), a NOOP for each older version kept, and a DELETE for every previously deployed key no
    * longer desired (also when it is already gone from the cluster: deleting a missing object is
    * done). Deletes carry the apiVersion of the last-applied, else the live object, else null. The
-   * result is in apply order ({@link ChangeOrder}).
+   * result is in apply order ({@link ChangeOrder}). {@code kapp.k14s.io/nonce} annotations get
+   * {@link PlanInput#nonce()} first ({@link Nonces}); unknown {@code kapp.k14s.io/} annotations
+   * become {@link ChangeSet#warnings()}.
    *
    * @throws IllegalArgumentException when two desired resources share a key
    * @throws io.driftless.diff.resources.ManifestException (INVALID) when a kapp Config document or
    *     change rule is malformed, or the change rules form a cycle
    */
-  public ChangeSet plan(PlanInput input) {
-    KappConfig planConfig = config.plus(KappConfig.parse(input.configs()));
+  public ChangeSet plan(PlanInput request) {
+    KappConfig planConfig = config.plus(KappConfig.parse(request.configs()));
+    PlanInput input = request.withDesired(Nonces.apply(request));
     var engine = new DiffEngine(planConfig);
     Set<GroupKind> customKinds = ChangeOrder.declaredKinds(allObjects(input));
     var versions =
@@ -178,7 +203,9 @@ public final class DiffEngine {
         deletes.add(diff(delete));
       }
     }
-    return new ChangeSet(new ChangeOrder(planConfig, customKinds).arrange(applies, deletes));
+    return new ChangeSet(
+        new ChangeOrder(planConfig, customKinds).arrange(applies, deletes),
+        AnnotationWarnings.of(request.desired()));
   }
 
   private Change diffDesired(Resource resource, PlanInput input, Set<GroupKind> customKinds) {

@@ -22,6 +22,10 @@ import java.util.Set;
  *     applied after kapp's defaults
  * @param unchangedSinceApply the keys whose live object nobody changed since our last apply (see
  *     {@link DiffInput#unchangedSinceApply()})
+ * @param nonce the fresh value for {@code kapp.k14s.io/nonce} annotations (kapp writes the deploy's
+ *     time in nanoseconds), so such a resource is updated by every deploy; null keeps the value the
+ *     live (else last-applied) object has, so planning without a deploy (an offline diff, a test)
+ *     changes nothing
  */
 public record PlanInput(
     List<Resource> desired,
@@ -29,7 +33,8 @@ public record PlanInput(
     Map<ResourceKey, ObjectNode> live,
     Set<ResourceKey> previouslyDeployed,
     List<ObjectNode> configs,
-    Set<ResourceKey> unchangedSinceApply) {
+    Set<ResourceKey> unchangedSinceApply,
+    String nonce) {
 
   /** Copies everything, keeping the order of {@code desired} and {@code previouslyDeployed}. */
   public PlanInput {
@@ -47,7 +52,7 @@ public record PlanInput(
       Map<ResourceKey, ObjectNode> lastApplied,
       Map<ResourceKey, ObjectNode> live,
       Set<ResourceKey> previouslyDeployed) {
-    this(desired, lastApplied, live, previouslyDeployed, List.of(), Set.of());
+    this(desired, lastApplied, live, previouslyDeployed, List.of(), Set.of(), null);
   }
 
   /** A first deploy: nothing applied before, nothing live. */
@@ -58,11 +63,23 @@ public record PlanInput(
   /** The same input with kapp Config documents. */
   public PlanInput withConfigs(List<ObjectNode> documents) {
     return new PlanInput(
-        desired, lastApplied, live, previouslyDeployed, documents, unchangedSinceApply);
+        desired, lastApplied, live, previouslyDeployed, documents, unchangedSinceApply, nonce);
   }
 
   /** The same input knowing which live objects are unchanged since our apply. */
   public PlanInput withUnchangedSinceApply(Set<ResourceKey> keys) {
-    return new PlanInput(desired, lastApplied, live, previouslyDeployed, configs, keys);
+    return new PlanInput(desired, lastApplied, live, previouslyDeployed, configs, keys, nonce);
+  }
+
+  /** The same input with a fresh value for {@code kapp.k14s.io/nonce} annotations. */
+  public PlanInput withNonce(String value) {
+    return new PlanInput(
+        desired, lastApplied, live, previouslyDeployed, configs, unchangedSinceApply, value);
+  }
+
+  /** The same input with other desired resources. */
+  PlanInput withDesired(List<Resource> resources) {
+    return new PlanInput(
+        resources, lastApplied, live, previouslyDeployed, configs, unchangedSinceApply, nonce);
   }
 }

@@ -9,7 +9,6 @@ import io.driftless.diff.text.SecretMask;
 import io.driftless.diff.text.ServerFields;
 import io.driftless.diff.text.YamlText;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * The line diff of one change as kapp prints it: a header ({@code @@ update deployment/simple-app
@@ -48,18 +47,10 @@ public final class ChangeDiff {
   }
 
   static String header(Change change) {
-    var key = change.key();
-    String where = key.clusterScoped() ? "cluster" : "namespace: " + key.namespace();
-    String version = change.apiVersion() == null ? "" : " (" + change.apiVersion() + ")";
     return "@@ "
         + change.op().wireName()
         + " "
-        + key.kind().toLowerCase(Locale.ROOT)
-        + "/"
-        + key.name()
-        + version
-        + " "
-        + where
+        + change.key().kappDescription(change.apiVersion())
         + " @@";
   }
 

@@ -22,11 +22,17 @@ import java.util.Map;
  * Wait to: 2 reconcile, 0 delete, 0 noop
  * </pre>
  *
- * Rows are the changes that are not noops, in apply order; {@code ^} repeats the namespace above,
- * {@code (cluster)} marks cluster-scoped resources. kapp's Age and reconcile state columns need the
- * cluster's clock and status and are left out.
+ * Rows are the changes kapp lists ({@link ChangeSet#shown()}), in apply order; {@code ^} repeats
+ * the namespace above, {@code (cluster)} marks cluster-scoped resources. As in kapp's {@code
+ * ChangesView}, a noop op and a noop wait print as an empty cell ({@code -}), and the strategy as
+ * kapp words it: the annotation value with spaces ({@code fallback on update}, {@code skip}, {@code
+ * orphan}). kapp's Age and reconcile state columns need the cluster's clock and status and are left
+ * out.
  */
 public final class ChangesTable {
+
+  /** kapp's table prints an empty cell as a dash. */
+  private static final String EMPTY = "-";
 
   private static final List<String> HEADER =
       List.of("Namespace", "Name", "Kind", "Op", "Op st.", "Wait to");
@@ -36,7 +42,7 @@ public final class ChangesTable {
   /** The table, a blank line and the two summary lines; "No changes." instead of an empty table. */
   public static String render(ChangeSet plan) {
     var text = new StringBuilder();
-    List<Change> rows = plan.nonNoop();
+    List<Change> rows = plan.shown();
     if (rows.isEmpty()) {
       text.append("No changes.\n");
     } else {
@@ -73,9 +79,9 @@ public final class ChangesTable {
               namespace.equals(previous) ? "^" : namespace,
               change.key().name(),
               change.key().kind(),
-              change.op().wireName(),
-              "-",
-              change.waitTo().wireName()));
+              change.op() == ChangeOp.NOOP ? EMPTY : change.op().wireName(),
+              change.opStrategy().isEmpty() ? EMPTY : change.opStrategy().replace('-', ' '),
+              change.waitTo() == WaitOp.NOOP ? EMPTY : change.waitTo().wireName()));
       previous = namespace;
     }
     return columns(rows);

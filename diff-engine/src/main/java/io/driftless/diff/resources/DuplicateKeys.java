@@ -3,8 +3,9 @@ package io.driftless.diff.resources;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
-/** Describes keys declared by more than one document. */
+/** Describes keys declared by more than one document with different content. */
 final class DuplicateKeys {
 
   private static final String DOCUMENT = "document ";
@@ -12,16 +13,23 @@ final class DuplicateKeys {
   private DuplicateKeys() {}
 
   /**
-   * One problem per key with several documents, e.g. {@code apps/Deployment/default/x: declared
-   * twice (documents 1 and 4)}.
+   * One problem per conflicting key (declared by several documents that differ), naming every one
+   * of its documents, e.g. {@code apps/Deployment/default/x: declared twice with different content
+   * (documents 1 and 4)}.
    */
-  static List<String> describe(Map<ResourceKey, List<String>> labelsByKey) {
+  static List<String> describe(
+      Map<ResourceKey, List<String>> labelsByKey, Set<ResourceKey> conflicting) {
     var problems = new ArrayList<String>();
     labelsByKey.forEach(
         (key, labels) -> {
-          if (labels.size() > 1) {
+          if (conflicting.contains(key)) {
             problems.add(
-                key.id() + ": declared " + times(labels.size()) + " (" + where(labels) + ")");
+                key.id()
+                    + ": declared "
+                    + times(labels.size())
+                    + " with different content ("
+                    + where(labels)
+                    + ")");
           }
         });
     return problems;

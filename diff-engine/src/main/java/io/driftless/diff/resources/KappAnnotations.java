@@ -1,6 +1,9 @@
 package io.driftless.diff.resources;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -95,7 +98,48 @@ public final class KappAnnotations {
           "kapp.k14s.io/last-renewed-time",
           "kapp.k14s.io/apps-v1-deployment-wait-minimum-replicas-available");
 
+  /** The values each strategy annotation accepts, plain ({@code ""}) first, as kapp lists them. */
+  private static final List<Map.Entry<String, List<String>>> STRATEGIES =
+      List.of(
+          Map.entry(CREATE_STRATEGY, List.of("", FALLBACK_ON_UPDATE, FALLBACK_ON_UPDATE_OR_NOOP)),
+          Map.entry(UPDATE_STRATEGY, List.of("", FALLBACK_ON_REPLACE, ALWAYS_REPLACE, SKIP)),
+          Map.entry(DELETE_STRATEGY, List.of("", ORPHAN)));
+
   private KappAnnotations() {}
+
+  /**
+   * What kapp would refuse in a desired resource's annotations: a strategy it does not know (kapp
+   * fails that change when applying it; refused here before anything is written) and a nonce with a
+   * value (kapp's {@code app/preparation.go}: the value must be {@code ""}).
+   */
+  static List<String> problems(Resource resource) {
+    var problems = new ArrayList<String>();
+    String description = resource.key().kappDescription(resource.apiVersion());
+    for (var strategy : STRATEGIES) {
+      String value = value(resource.object(), strategy.getKey());
+      if (has(resource.object(), strategy.getKey()) && !strategy.getValue().contains(value)) {
+        problems.add(
+            "Expected annotation '"
+                + strategy.getKey()
+                + "' on resource '"
+                + description
+                + "' to be one of "
+                + quoted(strategy.getValue())
+                + ", got '"
+                + value
+                + "'");
+      }
+    }
+    if (!value(resource.object(), NONCE).isEmpty()) {
+      problems.add(
+          "Expected annotation '" + NONCE + "' on resource '" + description + "' to have value ''");
+    }
+    return problems;
+  }
+
+  private static String quoted(List<String> values) {
+    return String.join(", ", values.stream().map(v -> "'" + v + "'").toList());
+  }
 
   /** Whether {@code key} is an annotation kapp reads (false for any other kapp.k14s.io/ key). */
   public static boolean known(String key) {

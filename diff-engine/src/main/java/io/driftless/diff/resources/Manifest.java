@@ -10,11 +10,12 @@ import java.util.TreeSet;
 /**
  * A parsed deploy body: the resources in manifest order, and the kapp {@code Config} documents
  * ({@code apiVersion: kapp.k14s.io/v1alpha1, kind: Config}), which configure the deploy (rebase
- * rules, ...) and are never applied to the cluster. v1 keeps the configs but nothing reads them
- * yet.
+ * rules, ...) and are never applied to the cluster.
  *
- * @param resources the resources, in manifest order, keys unique
- * @param configs the kapp Config documents, in manifest order
+ * @param resources the resources, in manifest order, keys unique (identical duplicates counted
+ *     once); ConfigMaps labelled {@code kapp.k14s.io/config} included, as kapp deploys them too
+ * @param configs the kapp Config documents and the Configs read from labelled ConfigMaps, in
+ *     manifest order
  */
 public record Manifest(List<Resource> resources, List<ObjectNode> configs) {
 

@@ -3,6 +3,7 @@ package io.driftless.diff.resources;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.driftless.diff.resources.ManifestException.Reason;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Objects;
@@ -20,15 +21,21 @@ import java.util.Objects;
  *       body's {@code resources} array. Empty and null documents are skipped; List documents
  *       contribute their items. Not YAML/JSON, a document that is no map, or a JSON body without a
  *       {@code resources} array: {@link Reason#UNPARSABLE}.
- *   <li>Split off kapp Config documents ({@code kapp.k14s.io/v1alpha1}, {@code Config}).
+ *   <li>Split off kapp Config documents ({@code kapp.k14s.io/v1alpha1}, {@code Config}); read the
+ *       Config inside each ConfigMap labelled {@code kapp.k14s.io/config} (the ConfigMap stays a
+ *       resource, as in kapp).
  *   <li>Count: more resources than {@link ManifestLimits#maxResources()}: {@link
  *       Reason#TOO_MANY_RESOURCES}.
  *   <li>Check every resource and collect all problems: apiVersion, kind and metadata.name missing
  *       or blank, a name invalid for its kind (DNS-1123 subdomain by default; DNS-1123 label for
  *       Namespace and Service; a path segment for RBAC roles and bindings), a metadata.namespace
- *       that is not a DNS-1123 label, two documents with the same {@link ResourceKey}, a core
- *       Secret whose {@code data} values are not base64 or whose {@code stringData} values are not
- *       strings: {@link Reason#INVALID}.
+ *       that is not a DNS-1123 label, two documents with the same {@link ResourceKey} and different
+ *       content (identical ones count once, as in kapp's {@code UniqueResources}), a core Secret
+ *       whose {@code data} values are not base64 or whose {@code stringData} values are not
+ *       strings, a kapp strategy annotation kapp does not know or a {@code kapp.k14s.io/nonce} with
+ *       a value ({@link KappAnnotations#problems}), a ConfigMap labelled {@code
+ *       kapp.k14s.io/config} that holds no valid kapp Config ({@link ConfigMapConfigs}): {@link
+ *       Reason#INVALID}.
  *   <li>Measure: a resource larger than {@link ManifestLimits#maxObjectBytes()} as compact JSON
  *       (what a Kubernetes API server accepts): {@link Reason#OBJECT_TOO_LARGE}.
  * </ol>
@@ -83,15 +90,20 @@ public final class ManifestParser {
     }
     var configs = new ArrayList<ObjectNode>();
     var candidates = new ArrayList<SourceDocument>();
+    var problems = new ArrayList<String>();
+    var configMaps = new HashSet<ObjectNode>();
     for (SourceDocument document : ManifestDocuments.read(body, format)) {
       if (document.isKappConfig()) {
         configs.add(document.object());
-      } else {
-        candidates.add(document);
+        continue;
       }
+      if (ConfigMapConfigs.labelled(document) && configMaps.add(document.object().deepCopy())) {
+        ConfigMapConfigs.read(document, problems).ifPresent(configs::add);
+      }
+      candidates.add(document);
     }
     checkCount(candidates.size());
-    List<Resource> resources = resources(candidates, defaultNamespace);
+    List<Resource> resources = resources(candidates, defaultNamespace, problems);
     ObjectSizes.check(resources, limits.maxObjectBytes());
     return new Manifest(resources, configs);
   }
@@ -109,24 +121,29 @@ public final class ManifestParser {
     }
   }
 
-  private static List<Resource> resources(List<SourceDocument> documents, String defaultNamespace) {
+  private static List<Resource> resources(
+      List<SourceDocument> documents, String defaultNamespace, List<String> problems) {
     var scope = ClusterScope.declaredBy(documents.stream().map(SourceDocument::object).toList());
     var builder = new ResourceBuilder(scope, defaultNamespace);
-    var problems = new ArrayList<String>();
-    var resources = new ArrayList<Resource>();
+    var first = new LinkedHashMap<ResourceKey, Resource>();
     var labels = new LinkedHashMap<ResourceKey, List<String>>();
+    var conflicting = new HashSet<ResourceKey>();
     for (SourceDocument document : documents) {
       builder
           .build(document, problems)
           .ifPresent(
               resource -> {
-                resources.add(resource);
+                Resource earlier = first.putIfAbsent(resource.key(), resource);
+                if (earlier != null && !earlier.object().equals(resource.object())) {
+                  conflicting.add(resource.key());
+                }
                 labels
                     .computeIfAbsent(resource.key(), k -> new ArrayList<>())
                     .add(document.label());
               });
     }
-    problems.addAll(DuplicateKeys.describe(labels));
+    problems.addAll(DuplicateKeys.describe(labels, conflicting));
+    var resources = new ArrayList<>(first.values());
     if (!problems.isEmpty()) {
       throw new ManifestException(
           Reason.INVALID,

@@ -45,6 +45,7 @@ final class ResourceBuilder {
     }
     placeNamespace((ObjectNode) metadata, clusterScoped, namespace);
     Resource resource = Resource.of(object);
+    KappAnnotations.problems(resource).forEach(p -> problems.add(document.label() + ": " + p));
     if (SecretFields.isSecret(type)) {
       SecretFields.problems(object)
           .forEach(

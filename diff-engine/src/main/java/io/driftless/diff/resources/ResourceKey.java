@@ -2,6 +2,7 @@ package io.driftless.diff.resources;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -105,6 +106,19 @@ public record ResourceKey(String group, String kind, String namespace, String na
         + " "
         + name
         + (clusterScoped() ? " (cluster-scoped)" : " (namespace " + namespace + ")");
+  }
+
+  /**
+   * kapp's description of a resource, as its messages and diff headers print it: {@code
+   * deployment/simple-app (apps/v1) namespace: default}, {@code namespace/foo (v1) cluster};
+   * without the parenthesis when {@code apiVersion} is null.
+   */
+  public String kappDescription(String apiVersion) {
+    return kind.toLowerCase(Locale.ROOT)
+        + "/"
+        + name
+        + (apiVersion == null ? "" : " (" + apiVersion + ")")
+        + (clusterScoped() ? " cluster" : " namespace: " + namespace);
   }
 
   /** Returns {@link #id()}, so keys read well in messages and test failures. */

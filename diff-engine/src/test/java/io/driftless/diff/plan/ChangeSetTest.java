@@ -45,9 +45,33 @@ class ChangeSetTest {
                 change("e", ChangeOp.DELETE),
                 change("f", ChangeOp.CREATE)));
 
+    // the unchanged c waits for nothing, so kapp neither lists nor counts it; exists waits to
+    // reconcile (kapp's ClusterChange.WaitOp)
     assertThat(set.summary())
         .isEqualTo(
-            "Op: 2 create, 1 delete, 1 update, 1 noop, 1 exists / Wait to: 3 reconcile, 1 delete, 2 noop");
+            "Op: 2 create, 1 delete, 1 update, 0 noop, 1 exists / Wait to: 4 reconcile, 1 delete, 0 noop");
+  }
+
+  @Test
+  void countsANoopThatWaitsAsKappDoes() {
+    var unchanged = change("a", ChangeOp.NOOP);
+    var waiting =
+        new Change(
+            unchanged.key(),
+            "v1",
+            ChangeOp.NOOP,
+            WaitOp.RECONCILE,
+            "",
+            List.of(),
+            unchanged.applied(),
+            null,
+            unchanged.applied());
+    var set = new ChangeSet(List.of(unchanged, waiting));
+
+    assertThat(set.shown()).containsExactly(waiting);
+    assertThat(set.summary())
+        .isEqualTo(
+            "Op: 0 create, 0 delete, 0 update, 1 noop, 0 exists / Wait to: 1 reconcile, 0 delete, 0 noop");
   }
 
   @Test
@@ -61,16 +85,18 @@ class ChangeSetTest {
   }
 
   @Test
-  void listsTheChangesThatAreNotNoopInOrder() {
+  void showsTheChangesKappListsInOrder() {
     var set =
         new ChangeSet(
             List.of(
                 change("a", ChangeOp.NOOP),
                 change("b", ChangeOp.UPDATE),
                 change("c", ChangeOp.NOOP),
-                change("d", ChangeOp.DELETE)));
+                change("d", ChangeOp.EXISTS),
+                change("e", ChangeOp.DELETE)));
 
-    assertThat(set.nonNoop()).extracting(c -> c.key().name()).containsExactly("b", "d");
+    assertThat(set.shown()).extracting(c -> c.key().name()).containsExactly("b", "d", "e");
+    assertThat(set.changes()).hasSize(5);
   }
 
   @Test
@@ -79,6 +105,7 @@ class ChangeSetTest {
     assertThat(WaitOp.RECONCILE.wireName()).isEqualTo("reconcile");
     assertThat(ChangeOp.UPDATE.waitTo()).isEqualTo(WaitOp.RECONCILE);
     assertThat(ChangeOp.DELETE.waitTo()).isEqualTo(WaitOp.DELETE);
-    assertThat(ChangeOp.EXISTS.waitTo()).isEqualTo(WaitOp.NOOP);
+    assertThat(ChangeOp.EXISTS.waitTo()).isEqualTo(WaitOp.RECONCILE);
+    assertThat(ChangeOp.NOOP.waitTo()).isEqualTo(WaitOp.NOOP);
   }
 }

@@ -92,11 +92,15 @@ class PlanTest {
 
     var plan = engine.plan(input);
 
+    // kapp prunes unchanged changes that wait for nothing: they are neither listed nor counted.
     assertThat(plan.summary())
         .isEqualTo(
-            "Op: 0 create, 0 delete, 0 update, 3 noop, 0 exists / Wait to: 0 reconcile, 0 delete, 3 noop");
+            "Op: 0 create, 0 delete, 0 update, 0 noop, 0 exists / Wait to: 0 reconcile, 0 delete, 0 noop");
     assertThat(plan.hasChanges()).isFalse();
-    assertThat(plan.nonNoop()).isEmpty();
+    assertThat(plan.shown()).isEmpty();
+    assertThat(plan.changes())
+        .hasSize(3)
+        .allSatisfy(c -> assertThat(c.op()).isEqualTo(ChangeOp.NOOP));
     assertThat(plan.changes()).allSatisfy(c -> assertThat(c.applied()).isNotNull());
   }
 

@@ -87,7 +87,10 @@ class RealManifestPlansTest {
 
     var plan = engine.plan(input);
 
-    assertThat(plan.nonNoop().size()).as(() -> describe(plan.nonNoop())).isZero();
+    assertThat(plan.shown().size()).as(() -> describe(plan.shown())).isZero();
+    assertThat(plan.summary())
+        .isEqualTo(
+            "Op: 0 create, 0 delete, 0 update, 0 noop, 0 exists / Wait to: 0 reconcile, 0 delete, 0 noop");
     assertThat(plan.changes()).hasSameSizeAs(first.changes());
   }
 

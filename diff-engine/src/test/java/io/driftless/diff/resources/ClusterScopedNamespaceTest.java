@@ -104,7 +104,7 @@ class ClusterScopedNamespaceTest {
     var plan =
         new DiffEngine().plan(new PlanInput(desired.resources(), stored, stored, stored.keySet()));
 
-    assertThat(plan.nonNoop()).isEmpty();
+    assertThat(plan.shown()).isEmpty();
     assertThat(plan.changes()).hasSize(4);
   }
 
