@@ -75,12 +75,14 @@ class ChangeSetTest {
   }
 
   @Test
-  void hasChangesOnlyWhenSomethingMustBeWritten() {
-    var quiet = new ChangeSet(List.of(change("a", ChangeOp.NOOP), change("b", ChangeOp.EXISTS)));
+  void hasChangesOnlyWhenSomethingMustBeWrittenOrWaitedFor() {
+    var quiet = new ChangeSet(List.of(change("a", ChangeOp.NOOP)));
     var busy = new ChangeSet(List.of(change("a", ChangeOp.NOOP), change("b", ChangeOp.DELETE)));
+    var waiting = new ChangeSet(List.of(change("a", ChangeOp.NOOP), change("b", ChangeOp.EXISTS)));
 
     assertThat(quiet.hasChanges()).isFalse();
     assertThat(busy.hasChanges()).isTrue();
+    assertThat(waiting.hasChanges()).isTrue();
     assertThat(new ChangeSet(List.of()).hasChanges()).isFalse();
   }
 
