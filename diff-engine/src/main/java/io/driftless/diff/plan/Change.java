@@ -19,7 +19,9 @@ import java.util.Objects;
  *     them): for a create the desired object after rebase rules, for an update or noop the live
  *     object merged with it ({@link DiffEngine}); null for delete
  * @param existing the live object as read (for a delete of an object already gone, the last-applied
- *     one), or null; what line diffs start from
+ *     one), or null; what line diffs start from. For a create it is the previous version's live
+ *     object when the change is a new version of a versioned resource (kapp diffs against it), else
+ *     null
  */
 public record Change(
     ResourceKey key,

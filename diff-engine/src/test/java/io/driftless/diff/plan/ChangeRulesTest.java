@@ -63,7 +63,9 @@ class ChangeRulesTest {
         .satisfies(
             e ->
                 assertThat(((ManifestException) e).details())
-                    .contains("create core/ConfigMap/default/a cannot be ordered"));
+                    .containsExactlyInAnyOrder(
+                        "create core/ConfigMap/default/a waits for create core/ConfigMap/default/b",
+                        "create core/ConfigMap/default/b waits for create core/ConfigMap/default/a"));
   }
 
   @Test
