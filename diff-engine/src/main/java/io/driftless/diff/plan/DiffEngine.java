@@ -124,15 +124,22 @@ public final class DiffEngine {
    * Plans a deploy: one change per desired resource (versioned ones under their {@code -ver-N}
    * name), a NOOP for each older version kept, and a DELETE for every previously deployed key no
    * longer desired (also when it is already gone from the cluster: deleting a missing object is
-   * done). Deletes carry the apiVersion of the last-applied, else the live object, else null. The
-   * result is in apply order ({@link ChangeOrder}).
+   * done). Deletes carry the apiVersion of the last-applied, else the live object, else null. With
+   * {@link PlanInput#labelScoping()} the desired objects are scoped first ({@link ScopedLabels}).
+   * The result is in kapp's apply waves ({@link ChangeOrder}).
    *
    * @throws IllegalArgumentException when two desired resources share a key
    * @throws io.driftless.diff.resources.ManifestException (INVALID) when a kapp Config document or
    *     change rule is malformed, or the change rules form a cycle
    */
-  public ChangeSet plan(PlanInput input) {
-    KappConfig planConfig = config.plus(KappConfig.parse(input.configs()));
+  public ChangeSet plan(PlanInput request) {
+    KappConfig planConfig = config.plus(KappConfig.parse(request.configs()));
+    PlanInput input =
+        request.labelScoping() == null
+            ? request
+            : request.withDesired(
+                new ScopedLabels(planConfig, request.labelScoping())
+                    .apply(request.desired(), request.live()));
     var engine = new DiffEngine(planConfig);
     Set<GroupKind> customKinds = ChangeOrder.declaredKinds(PlanCalculation.allObjects(input));
     var changes = new PlanCalculation(engine, input, customKinds).changes();

@@ -22,6 +22,8 @@ import java.util.Set;
  *     applied after kapp's defaults
  * @param unchangedSinceApply the keys whose live object nobody changed since our last apply (see
  *     {@link DiffInput#unchangedSinceApply()})
+ * @param labelScoping kapp's label scoping of the desired objects ({@link ScopedLabels}), or null
+ *     for none
  */
 public record PlanInput(
     List<Resource> desired,
@@ -29,7 +31,8 @@ public record PlanInput(
     Map<ResourceKey, ObjectNode> live,
     Set<ResourceKey> previouslyDeployed,
     List<ObjectNode> configs,
-    Set<ResourceKey> unchangedSinceApply) {
+    Set<ResourceKey> unchangedSinceApply,
+    LabelScoping labelScoping) {
 
   /** Copies everything, keeping the order of {@code desired} and {@code previouslyDeployed}. */
   public PlanInput {
@@ -47,7 +50,7 @@ public record PlanInput(
       Map<ResourceKey, ObjectNode> lastApplied,
       Map<ResourceKey, ObjectNode> live,
       Set<ResourceKey> previouslyDeployed) {
-    this(desired, lastApplied, live, previouslyDeployed, List.of(), Set.of());
+    this(desired, lastApplied, live, previouslyDeployed, List.of(), Set.of(), null);
   }
 
   /** A first deploy: nothing applied before, nothing live. */
@@ -58,11 +61,36 @@ public record PlanInput(
   /** The same input with kapp Config documents. */
   public PlanInput withConfigs(List<ObjectNode> documents) {
     return new PlanInput(
-        desired, lastApplied, live, previouslyDeployed, documents, unchangedSinceApply);
+        desired,
+        lastApplied,
+        live,
+        previouslyDeployed,
+        documents,
+        unchangedSinceApply,
+        labelScoping);
   }
 
   /** The same input knowing which live objects are unchanged since our apply. */
   public PlanInput withUnchangedSinceApply(Set<ResourceKey> keys) {
-    return new PlanInput(desired, lastApplied, live, previouslyDeployed, configs, keys);
+    return new PlanInput(
+        desired, lastApplied, live, previouslyDeployed, configs, keys, labelScoping);
+  }
+
+  /** The same input with kapp's label scoping (null: none). */
+  public PlanInput withLabelScoping(LabelScoping scoping) {
+    return new PlanInput(
+        desired, lastApplied, live, previouslyDeployed, configs, unchangedSinceApply, scoping);
+  }
+
+  /** The same input with other desired resources. */
+  PlanInput withDesired(List<Resource> resources) {
+    return new PlanInput(
+        resources,
+        lastApplied,
+        live,
+        previouslyDeployed,
+        configs,
+        unchangedSinceApply,
+        labelScoping);
   }
 }
