@@ -23,10 +23,11 @@ import java.util.Map;
  *
  * <p>Compatibility: a Deployment's selector is immutable, and objects deployed before scoping have
  * unscoped selectors and templates. An app is scoped as a whole, or not at all: when any desired
- * object that exists already lacks the label in a selector or template these rules would scope,
- * nothing of the plan is scoped (so a redeploy of an app deployed unscoped changes nothing, and a
- * new Service never selects by a label the old pods lack). A new app is scoped from its first
- * deploy on; an app deployed scoped stays scoped.
+ * object that exists already lacks the label in a selector or template these rules would scope, the
+ * plan scopes nothing new: each object gets the label only where its live object already carries it
+ * (so a redeploy of an app deployed unscoped changes nothing, nothing scoped is unscoped, and a new
+ * Service never selects by a label the old pods lack). A new app is scoped from its first deploy
+ * on; an app deployed scoped stays scoped.
  */
 final class ScopedLabels {
 
@@ -43,12 +44,48 @@ final class ScopedLabels {
     this.templates = config.ownershipLabelRules();
   }
 
-  /** The desired resources, scoped, or as they are when the app is not scoped. */
+  /**
+   * The desired resources, scoped; when the app is not scoped, labelled only where their live
+   * objects already carry the labels.
+   */
   List<Resource> apply(List<Resource> desired, Map<ResourceKey, ObjectNode> live) {
     if (desired.stream().anyMatch(r -> deployedUnscoped(r, live.get(r.key())))) {
-      return desired;
+      return desired.stream().map(r -> keptAsLive(r, live.get(r.key()))).toList();
     }
     return desired.stream().map(this::scoped).toList();
+  }
+
+  /** The resource with the labels at each place its live object carries them, and only there. */
+  private Resource keptAsLive(Resource resource, ObjectNode live) {
+    if (live == null) {
+      return resource;
+    }
+    ObjectNode copy = resource.object().deepCopy();
+    var subject = MatchSubject.of(copy);
+    for (LabelRule rule : selectors) {
+      if (rule.matcher().matches(subject)) {
+        labelWhereCarried(maps(copy, rule.path(), false), maps(live, rule.path(), false));
+      }
+    }
+    for (LabelRule rule : templates) {
+      if (rule.matcher().matches(subject)) {
+        List<ObjectNode> carried = maps(live, rule.path(), false);
+        boolean create = creatable(rule) && carried.size() == 1 && carries(carried.get(0));
+        labelWhereCarried(maps(copy, rule.path(), create), carried);
+      }
+    }
+    return copy.equals(resource.object())
+        ? resource
+        : new Resource(resource.key(), resource.apiVersion(), copy);
+  }
+
+  /** Labels each desired map whose live counterpart (by position) carries the labels. */
+  private void labelWhereCarried(List<ObjectNode> desired, List<ObjectNode> live) {
+    for (int i = 0; i < Math.min(desired.size(), live.size()); i++) {
+      if (carries(live.get(i))) {
+        label(desired.get(i));
+      }
+    }
   }
 
   private boolean deployedUnscoped(Resource resource, ObjectNode live) {
