@@ -10,7 +10,7 @@ import java.time.Duration;
  *     {@code --dangerous-allow-empty-list-of-resources})
  * @param overrideOwnership take over objects labelled for another app (kapp {@code
  *     --dangerous-override-ownership-of-existing-resources})
- * @param defaultLabelScopingRules kapp's label scoping (read, not applied yet)
+ * @param defaultLabelScopingRules kapp's default label scoping rules (selectors get the app label)
  * @param waitTimeout how long a change may wait for the cluster: an object marked {@code
  *     kapp.k14s.io/exists} to appear, a replaced object to be gone (kapp {@code --wait-timeout},
  *     15m)

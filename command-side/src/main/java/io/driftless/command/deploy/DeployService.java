@@ -99,7 +99,12 @@ public class DeployService {
       DeployOptions options,
       DiffOptions diff) {
     var planned =
-        planner.plan(appId, desired.resources(), desired.configs(), diff.againstLastApplied());
+        planner.plan(
+            appId,
+            desired.resources(),
+            desired.configs(),
+            diff.againstLastApplied(),
+            options.defaultLabelScopingRules());
     if (planned.app().changeInProgress() != null) {
       throw new ChangeInProgressException(appId, planned.app().changeInProgress());
     }

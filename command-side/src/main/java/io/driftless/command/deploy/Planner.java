@@ -10,6 +10,7 @@ import io.driftless.diff.plan.Change;
 import io.driftless.diff.plan.ChangeFilter;
 import io.driftless.diff.plan.ChangeSet;
 import io.driftless.diff.plan.DiffEngine;
+import io.driftless.diff.plan.LabelScoping;
 import io.driftless.diff.plan.PlanInput;
 import io.driftless.diff.resources.CustomResourceDefinitions;
 import io.driftless.diff.resources.Resource;
@@ -64,9 +65,9 @@ class Planner {
       return new Plan(app, changes.filter(filter), live, recorded);
     }
 
-    /** The plan with other changes (the ownership rules'). */
+    /** The plan with other versions of its changes (the ownership rules'), in their waves. */
     Plan withChanges(List<Change> other) {
-      return new Plan(app, changes.withChanges(other), live, recorded);
+      return new Plan(app, changes.replaced(other), live, recorded);
     }
 
     /** Whether the app holds an object: it applied it and has not deleted it or lost it. */
@@ -107,9 +108,16 @@ class Planner {
    * Plans a deploy of {@code desired} with the manifest's kapp Config documents. A live object
    * whose resourceVersion equals the one recorded right after our last apply is unchanged since;
    * the engine then compares against last-applied (unless {@code againstLastApplied} is false).
+   * Label selectors are scoped with the app label ({@link AppLabels#APP}) as kapp scopes them
+   * (kapp's default rules only when {@code defaultLabelScopingRules}); an app deployed unscoped
+   * stays so (see the diff engine's {@code ScopedLabels}).
    */
   Plan plan(
-      String appId, List<Resource> desired, List<ObjectNode> configs, boolean againstLastApplied) {
+      String appId,
+      List<Resource> desired,
+      List<ObjectNode> configs,
+      boolean againstLastApplied,
+      boolean defaultLabelScopingRules) {
     var app = states.app(appId);
     var previous = new LinkedHashSet<ResourceKey>();
     app.resources().keySet().forEach(id -> previous.add(ResourceKey.parseId(id)));
@@ -130,7 +138,10 @@ class Planner {
         new PlanInput(desired, lastApplied, stripped(live), previous)
             .withConfigs(configs)
             .withUnchangedSinceApply(unchanged)
-            .withNonce(nonce());
+            .withNonce(nonce())
+            .withLabelScoping(
+                new LabelScoping(
+                    Map.of(AppLabels.APP, AppLabels.appLabel(appId)), defaultLabelScopingRules));
     return new Plan(app, engine.plan(input), live, recorded);
   }
 

@@ -14,8 +14,10 @@ import java.util.Locale;
 
 /**
  * The parts of kapp {@code Config} documents the engine uses: {@code rebaseRules}, {@code
- * changeGroupBindings} and {@code changeRuleBindings}. Other keys ({@code minimumRequiredVersion},
- * {@code ownershipLabelRules}, {@code templateRules}, ...) are accepted and ignored.
+ * changeGroupBindings}, {@code changeRuleBindings}, {@code labelScopingRules} and {@code
+ * ownershipLabelRules} (read for the pod-template labels that go with scoping, see {@code
+ * LabelScoping}). Other keys ({@code minimumRequiredVersion}, {@code templateRules}, ...) are
+ * accepted and ignored.
  *
  * <p>{@link #defaults()} is kapp's built-in configuration as far as it applies here (see {@code
  * kapp-defaults.yaml} next to this class); {@link #withDefaults} puts the defaults first, so user
@@ -24,11 +26,16 @@ import java.util.Locale;
  * @param rebaseRules the rebase rules, in order
  * @param changeGroupBindings the change group bindings
  * @param changeRuleBindings the change rule bindings
+ * @param labelScopingRules where the app label scopes label selectors
+ * @param ownershipLabelRules where the app label goes as a label (Driftless reads the pod-template
+ *     ones: the object's own labels are the command side's business)
  */
 public record KappConfig(
     List<RebaseRule> rebaseRules,
     List<ChangeGroupBinding> changeGroupBindings,
-    List<ChangeRuleBinding> changeRuleBindings) {
+    List<ChangeRuleBinding> changeRuleBindings,
+    List<LabelRule> labelScopingRules,
+    List<LabelRule> ownershipLabelRules) {
 
   private static final KappConfig DEFAULTS = loadDefaults();
 
@@ -37,6 +44,16 @@ public record KappConfig(
     rebaseRules = List.copyOf(rebaseRules);
     changeGroupBindings = List.copyOf(changeGroupBindings);
     changeRuleBindings = List.copyOf(changeRuleBindings);
+    labelScopingRules = List.copyOf(labelScopingRules);
+    ownershipLabelRules = List.copyOf(ownershipLabelRules);
+  }
+
+  /** A configuration without label rules. */
+  public KappConfig(
+      List<RebaseRule> rebaseRules,
+      List<ChangeGroupBinding> changeGroupBindings,
+      List<ChangeRuleBinding> changeRuleBindings) {
+    this(rebaseRules, changeGroupBindings, changeRuleBindings, List.of(), List.of());
   }
 
   /** kapp's built-in configuration. */
@@ -58,14 +75,19 @@ public record KappConfig(
     var rebase = new ArrayList<RebaseRule>();
     var groups = new ArrayList<ChangeGroupBinding>();
     var rules = new ArrayList<ChangeRuleBinding>();
+    var scoping = new ArrayList<LabelRule>();
+    var ownership = new ArrayList<LabelRule>();
     for (int i = 0; i < documents.size(); i++) {
       ObjectNode document = documents.get(i);
       String name = document.path("metadata").path("name").asText("config-" + (i + 1));
       rebase.addAll(rebaseRules(name, document.path("rebaseRules")));
       groups.addAll(groupBindings(name, document.path("changeGroupBindings")));
       rules.addAll(ruleBindings(name, document.path("changeRuleBindings")));
+      scoping.addAll(labelRules(name + "/labelScopingRules", document.path("labelScopingRules")));
+      ownership.addAll(
+          labelRules(name + "/ownershipLabelRules", document.path("ownershipLabelRules")));
     }
-    return new KappConfig(rebase, groups, rules);
+    return new KappConfig(rebase, groups, rules, scoping, ownership);
   }
 
   /** This configuration followed by another. */
@@ -73,7 +95,9 @@ public record KappConfig(
     return new KappConfig(
         concat(rebaseRules, other.rebaseRules),
         concat(changeGroupBindings, other.changeGroupBindings),
-        concat(changeRuleBindings, other.changeRuleBindings));
+        concat(changeRuleBindings, other.changeRuleBindings),
+        concat(labelScopingRules, other.labelScopingRules),
+        concat(ownershipLabelRules, other.ownershipLabelRules));
   }
 
   /** The rebase rules, ready to apply. */
@@ -165,6 +189,20 @@ public record KappConfig(
               rules, binding.path("ignoreIfCyclical").asBoolean(false), matchers(binding, where)));
     }
     return bindings;
+  }
+
+  private static List<LabelRule> labelRules(String where, JsonNode list) {
+    var rules = new ArrayList<LabelRule>();
+    for (int i = 0; i < list.size(); i++) {
+      JsonNode rule = list.get(i);
+      String at = where + "[" + i + "]";
+      rules.add(
+          new LabelRule(
+              PathPart.parsePath(rule.path("path"), at),
+              matchers(rule, at),
+              rule.path("isDefault").asBoolean(false)));
+    }
+    return rules;
   }
 
   private static <T> List<T> concat(List<T> first, List<T> second) {

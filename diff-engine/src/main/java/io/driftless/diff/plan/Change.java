@@ -31,7 +31,9 @@ import java.util.Objects;
  *     them): for a create the desired object after rebase rules, for an update or noop the live
  *     object merged with it ({@link DiffEngine}), for exists the desired object; null for delete
  * @param existing the live object as read (for a delete of an object already gone, the last-applied
- *     one), or null; what line diffs start from
+ *     one), or null; what line diffs start from. For a create it is the previous version's live
+ *     object when the change is a new version of a versioned resource (kapp diffs against it), else
+ *     null
  * @param intended what to record as last-applied: the desired object after rebase rules; null for
  *     delete
  */

@@ -86,7 +86,9 @@ public final class ChangeFilter {
 
   private static Predicate<Change> resource(JsonNode spec, boolean desired) {
     return change -> {
-      ObjectNode object = desired ? change.applied() : change.existing();
+      // A create's existing object is the previous version of a versioned resource, not its own.
+      ObjectNode object =
+          desired ? change.applied() : change.op() == ChangeOp.CREATE ? null : change.existing();
       if (object == null) {
         return false;
       }

@@ -7,6 +7,7 @@ import io.driftless.diff.config.ChangeRuleBinding;
 import io.driftless.diff.config.KappConfig;
 import io.driftless.diff.config.MatchSubject;
 import io.driftless.diff.resources.GroupKind;
+import io.driftless.diff.resources.KappAnnotations;
 import io.driftless.diff.resources.ResourceKey;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -21,9 +22,6 @@ import java.util.Set;
  * {@code {crd-group}} and {@code {crd-kind}} (what it declares).
  */
 final class ChangeGroups {
-
-  static final String GROUP_ANNOTATION = "kapp.k14s.io/change-group";
-  static final String RULE_ANNOTATION = "kapp.k14s.io/change-rule";
 
   private final KappConfig config;
   private final Set<GroupKind> customKinds;
@@ -42,7 +40,8 @@ final class ChangeGroups {
         groups.add(fill(binding.name(), key, object));
       }
     }
-    annotations(object, GROUP_ANNOTATION).forEach(groups::add);
+    annotations(object, KappAnnotations.CHANGE_GROUP)
+        .forEach(group -> groups.add(fill(group, key, object)));
     return groups;
   }
 
@@ -50,16 +49,22 @@ final class ChangeGroups {
   List<ChangeRule> rulesOf(ResourceKey key, ObjectNode object) {
     var subject = subject(key, object);
     var rules = new ArrayList<ChangeRule>();
-    for (ChangeRuleBinding binding : config.changeRuleBindings()) {
+    for (String rule : annotations(object, KappAnnotations.CHANGE_RULE)) {
+      String text = fill(rule, key, object);
+      rules.add(
+          ChangeRule.parse(
+              text, false, 0, key.id() + " annotation " + KappAnnotations.CHANGE_RULE));
+    }
+    List<ChangeRuleBinding> bindings = config.changeRuleBindings();
+    for (int i = 0; i < bindings.size(); i++) {
+      ChangeRuleBinding binding = bindings.get(i);
       if (binding.matcher().matches(subject)) {
         for (String rule : binding.rules()) {
           String text = fill(rule, key, object);
-          rules.add(ChangeRule.parse(text, binding.ignoreIfCyclical(), "changeRuleBindings"));
+          rules.add(
+              ChangeRule.parse(text, binding.ignoreIfCyclical(), 100 + i, "changeRuleBindings"));
         }
       }
-    }
-    for (String rule : annotations(object, RULE_ANNOTATION)) {
-      rules.add(ChangeRule.parse(rule, false, key.id() + " annotation " + RULE_ANNOTATION));
     }
     return rules;
   }

@@ -15,9 +15,16 @@ import java.util.regex.Pattern;
  * @param groupUpsert whether it refers to the group's upserts (else its deletes)
  * @param group the change group
  * @param ignoreIfCyclical whether the rule is dropped when it would make a cycle
+ * @param weight kapp's rule weight: 0 for an annotation, 100 + the binding's index for a Config
+ *     binding; rules of a higher weight are added to the graph first
  */
 record ChangeRule(
-    boolean upsert, boolean after, boolean groupUpsert, String group, boolean ignoreIfCyclical) {
+    boolean upsert,
+    boolean after,
+    boolean groupUpsert,
+    String group,
+    boolean ignoreIfCyclical,
+    int weight) {
 
   private static final Pattern FORMAT =
       Pattern.compile("(upsert|delete) (before|after) (upserting|deleting) (\\S+)");
@@ -27,7 +34,7 @@ record ChangeRule(
    *
    * @throws ManifestException (INVALID) when the text does not follow kapp's format
    */
-  static ChangeRule parse(String text, boolean ignoreIfCyclical, String where) {
+  static ChangeRule parse(String text, boolean ignoreIfCyclical, int weight, String where) {
     Matcher m = FORMAT.matcher(text.strip());
     if (!m.matches()) {
       throw new ManifestException(
@@ -44,6 +51,7 @@ record ChangeRule(
         "after".equals(m.group(2)),
         "upserting".equals(m.group(3)),
         m.group(4),
-        ignoreIfCyclical);
+        ignoreIfCyclical,
+        weight);
   }
 }

@@ -1,13 +1,16 @@
 package io.driftless.diff.plan;
 
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 
 /**
- * Every planned change of one deploy, unchanged resources included, in apply order: creates,
- * updates and noops by {@link ChangeOrder}'s groups, then deletes in reverse.
+ * Every planned change of one deploy, unchanged resources included, in apply order: kapp's waves
+ * ({@link #waves()}, see {@code ChangeOrder}), one after the other, each in kapp's calculation
+ * order.
  *
  * <p>{@link #changes()} holds everything (a caller needs the unchanged resources for the app's
  * resource set). What kapp shows and counts is {@link #shown()}: kapp prunes every change that is a
@@ -16,20 +19,40 @@ import java.util.Map;
  * noop}; {@link #opCounts()}, {@link #waitCounts()} and {@link #summary()} count the shown changes.
  *
  * @param changes the changes in apply order
+ * @param waveNumbers each change's wave, in the same order; non-decreasing, so every wave is a run
+ *     of consecutive changes (numbers may skip where a filter removed a whole wave)
  * @param warnings what the deploy client should read (unknown {@code kapp.k14s.io/} annotations),
  *     in manifest order
  */
-public record ChangeSet(List<Change> changes, List<String> warnings) {
+public record ChangeSet(List<Change> changes, List<Integer> waveNumbers, List<String> warnings) {
 
-  /** Copies the lists. */
+  /** Copies the lists and checks that they match and that the waves are runs. */
   public ChangeSet {
     changes = List.copyOf(changes);
+    waveNumbers = List.copyOf(waveNumbers);
     warnings = List.copyOf(warnings);
+    if (changes.size() != waveNumbers.size()) {
+      throw new IllegalArgumentException(
+          changes.size() + " changes but " + waveNumbers.size() + " wave numbers");
+    }
+    for (int i = 1; i < waveNumbers.size(); i++) {
+      if (waveNumbers.get(i) < waveNumbers.get(i - 1)) {
+        throw new IllegalArgumentException("Wave numbers must not decrease: " + waveNumbers);
+      }
+    }
   }
 
-  /** A change set without warnings. */
+  /** Changes in waves, without warnings. */
+  public ChangeSet(List<Change> changes, List<Integer> waveNumbers) {
+    this(changes, waveNumbers, List.of());
+  }
+
+  /**
+   * Changes to be applied one at a time, without warnings: each change is a wave of its own (the
+   * safe schedule when nothing is known about dependencies).
+   */
   public ChangeSet(List<Change> changes) {
-    this(changes, List.of());
+    this(changes, IntStream.range(0, changes.size()).boxed().toList());
   }
 
   /**
@@ -71,21 +94,52 @@ public record ChangeSet(List<Change> changes, List<String> warnings) {
 
   /**
    * The changes in apply waves: kapp applies every change of a wave at once and starts the next
-   * wave when the whole wave is done. The waves' concatenation is {@link #changes()}, in order.
-   * Until the planner groups changes into waves (issue 11), each change is a wave of its own.
+   * wave when the whole wave is done (no change of a wave waits for another of the same wave or a
+   * later one). The waves' concatenation is {@link #changes()}, in order; no wave is empty.
    */
   public List<List<Change>> waves() {
-    return changes.stream().map(List::of).toList();
+    var waves = new ArrayList<List<Change>>();
+    for (int i = 0; i < changes.size(); i++) {
+      if (i == 0 || !waveNumbers.get(i).equals(waveNumbers.get(i - 1))) {
+        waves.add(new ArrayList<>());
+      }
+      waves.get(waves.size() - 1).add(changes.get(i));
+    }
+    return waves.stream().map(List::copyOf).toList();
   }
 
-  /** The changes the filter keeps, in order (kapp's {@code --diff-filter}). */
+  /** The changes the filter keeps, in order and in their waves (kapp's {@code --diff-filter}). */
   public ChangeSet filter(ChangeFilter filter) {
-    return new ChangeSet(changes.stream().filter(filter::test).toList(), warnings);
+    var kept = new ArrayList<Change>();
+    var numbers = new ArrayList<Integer>();
+    for (int i = 0; i < changes.size(); i++) {
+      if (filter.test(changes.get(i))) {
+        kept.add(changes.get(i));
+        numbers.add(waveNumbers.get(i));
+      }
+    }
+    return new ChangeSet(kept, numbers, warnings);
   }
 
-  /** The same warnings with other changes (a caller's rules rewrote some). */
-  public ChangeSet withChanges(List<Change> other) {
-    return new ChangeSet(other, warnings);
+  /**
+   * The set with other versions of some of its changes (same keys, in the same order, some may be
+   * left out): each keeps the wave of the change with its key.
+   *
+   * @throws IllegalArgumentException when a key is not in the set or the order differs
+   */
+  public ChangeSet replaced(List<Change> others) {
+    var numbers = new ArrayList<Integer>();
+    int at = 0;
+    for (Change other : others) {
+      while (at < changes.size() && !changes.get(at).key().equals(other.key())) {
+        at++;
+      }
+      if (at == changes.size()) {
+        throw new IllegalArgumentException("Not in the set, or out of order: " + other.key().id());
+      }
+      numbers.add(waveNumbers.get(at++));
+    }
+    return new ChangeSet(others, numbers, warnings);
   }
 
   /**

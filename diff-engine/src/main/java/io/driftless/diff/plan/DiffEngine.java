@@ -1,6 +1,5 @@
 package io.driftless.diff.plan;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.driftless.diff.config.KappConfig;
 import io.driftless.diff.config.MatchSubject;
@@ -8,10 +7,7 @@ import io.driftless.diff.config.RebaseRules;
 import io.driftless.diff.config.Rebased;
 import io.driftless.diff.resources.GroupKind;
 import io.driftless.diff.resources.KappAnnotations;
-import io.driftless.diff.resources.Resource;
 import io.driftless.diff.resources.ResourceKey;
-import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -150,10 +146,11 @@ public final class DiffEngine {
    * Plans a deploy: one change per desired resource (versioned ones under their {@code -ver-N}
    * name), a NOOP for each older version kept, and a DELETE for every previously deployed key no
    * longer desired (also when it is already gone from the cluster: deleting a missing object is
-   * done). Deletes carry the apiVersion of the last-applied, else the live object, else null. The
-   * result is in apply order ({@link ChangeOrder}). {@code kapp.k14s.io/nonce} annotations get
-   * {@link PlanInput#nonce()} first ({@link Nonces}); unknown {@code kapp.k14s.io/} annotations
-   * become {@link ChangeSet#warnings()}.
+   * done). Deletes carry the apiVersion of the last-applied, else the live object, else null.
+   * {@code kapp.k14s.io/nonce} annotations get {@link PlanInput#nonce()} first ({@link Nonces});
+   * with {@link PlanInput#labelScoping()} the desired objects are scoped ({@link ScopedLabels}).
+   * Unknown {@code kapp.k14s.io/} annotations become {@link ChangeSet#warnings()}. The result is in
+   * kapp's apply waves ({@link ChangeOrder}).
    *
    * @throws IllegalArgumentException when two desired resources share a key
    * @throws io.driftless.diff.resources.ManifestException (INVALID) when a kapp Config document or
@@ -161,77 +158,18 @@ public final class DiffEngine {
    */
   public ChangeSet plan(PlanInput request) {
     KappConfig planConfig = config.plus(KappConfig.parse(request.configs()));
-    PlanInput input = request.withDesired(Nonces.apply(request));
+    PlanInput nonced = request.withDesired(Nonces.apply(request));
+    PlanInput input =
+        nonced.labelScoping() == null
+            ? nonced
+            : nonced.withDesired(
+                new ScopedLabels(planConfig, nonced.labelScoping())
+                    .apply(nonced.desired(), nonced.live()));
     var engine = new DiffEngine(planConfig);
-    Set<GroupKind> customKinds = ChangeOrder.declaredKinds(allObjects(input));
-    var versions =
-        VersionedResources.resolve(
-            input, r -> engine.diffDesired(r, input, customKinds).op() == ChangeOp.NOOP);
-    var applies = new ArrayList<Change>();
-    var desiredKeys = new HashSet<ResourceKey>();
-    for (Resource resource : versions.desired()) {
-      if (!desiredKeys.add(resource.key())) {
-        throw new IllegalArgumentException("Desired twice: " + resource.key().id());
-      }
-      applies.add(engine.diffDesired(resource, input, customKinds));
-    }
-    for (ResourceKey key : versions.kept()) {
-      ObjectNode live = input.live().get(key);
-      if (live != null && desiredKeys.add(key)) {
-        applies.add(
-            Change.of(
-                key,
-                live.path("apiVersion").asText(),
-                ChangeOp.NOOP,
-                List.of(),
-                live.deepCopy(),
-                live,
-                input.lastApplied().getOrDefault(key, live).deepCopy()));
-      }
-    }
-    var deletes = new ArrayList<Change>();
-    for (ResourceKey key : input.previouslyDeployed()) {
-      if (!desiredKeys.contains(key)) {
-        var delete =
-            new DiffInput(
-                key,
-                knownApiVersion(key, input),
-                null,
-                input.lastApplied().get(key),
-                input.live().get(key),
-                false);
-        deletes.add(diff(delete));
-      }
-    }
+    Set<GroupKind> customKinds = ChangeOrder.declaredKinds(PlanCalculation.allObjects(input));
+    var changes = new PlanCalculation(engine, input, customKinds).changes();
+    var arranged = new ChangeOrder(planConfig, customKinds).arrange(changes);
     return new ChangeSet(
-        new ChangeOrder(planConfig, customKinds).arrange(applies, deletes),
-        AnnotationWarnings.of(request.desired()));
-  }
-
-  private Change diffDesired(Resource resource, PlanInput input, Set<GroupKind> customKinds) {
-    ResourceKey key = resource.key();
-    var type = GroupKind.of(key);
-    var diffInput =
-        new DiffInput(
-            key,
-            resource.apiVersion(),
-            resource.object(),
-            input.lastApplied().get(key),
-            input.live().get(key),
-            input.unchangedSinceApply().contains(key));
-    return diff(diffInput, customKinds.contains(type) || !type.builtInGroup());
-  }
-
-  private static String knownApiVersion(ResourceKey key, PlanInput input) {
-    ObjectNode known = input.lastApplied().getOrDefault(key, input.live().get(key));
-    return known == null ? null : known.path("apiVersion").asText(null);
-  }
-
-  private static List<JsonNode> allObjects(PlanInput input) {
-    var objects = new ArrayList<JsonNode>();
-    input.desired().forEach(resource -> objects.add(resource.object()));
-    objects.addAll(input.lastApplied().values());
-    objects.addAll(input.live().values());
-    return objects;
+        arranged.changes(), arranged.waveNumbers(), AnnotationWarnings.of(request.desired()));
   }
 }

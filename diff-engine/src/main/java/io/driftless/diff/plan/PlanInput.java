@@ -26,6 +26,8 @@ import java.util.Set;
  *     time in nanoseconds), so such a resource is updated by every deploy; null keeps the value the
  *     live (else last-applied) object has, so planning without a deploy (an offline diff, a test)
  *     changes nothing
+ * @param labelScoping kapp's label scoping of the desired objects ({@link ScopedLabels}), or null
+ *     for none
  */
 public record PlanInput(
     List<Resource> desired,
@@ -34,7 +36,8 @@ public record PlanInput(
     Set<ResourceKey> previouslyDeployed,
     List<ObjectNode> configs,
     Set<ResourceKey> unchangedSinceApply,
-    String nonce) {
+    String nonce,
+    LabelScoping labelScoping) {
 
   /** Copies everything, keeping the order of {@code desired} and {@code previouslyDeployed}. */
   public PlanInput {
@@ -52,7 +55,7 @@ public record PlanInput(
       Map<ResourceKey, ObjectNode> lastApplied,
       Map<ResourceKey, ObjectNode> live,
       Set<ResourceKey> previouslyDeployed) {
-    this(desired, lastApplied, live, previouslyDeployed, List.of(), Set.of(), null);
+    this(desired, lastApplied, live, previouslyDeployed, List.of(), Set.of(), null, null);
   }
 
   /** A first deploy: nothing applied before, nothing live. */
@@ -63,23 +66,58 @@ public record PlanInput(
   /** The same input with kapp Config documents. */
   public PlanInput withConfigs(List<ObjectNode> documents) {
     return new PlanInput(
-        desired, lastApplied, live, previouslyDeployed, documents, unchangedSinceApply, nonce);
+        desired,
+        lastApplied,
+        live,
+        previouslyDeployed,
+        documents,
+        unchangedSinceApply,
+        nonce,
+        labelScoping);
   }
 
   /** The same input knowing which live objects are unchanged since our apply. */
   public PlanInput withUnchangedSinceApply(Set<ResourceKey> keys) {
-    return new PlanInput(desired, lastApplied, live, previouslyDeployed, configs, keys, nonce);
+    return new PlanInput(
+        desired, lastApplied, live, previouslyDeployed, configs, keys, nonce, labelScoping);
   }
 
   /** The same input with a fresh value for {@code kapp.k14s.io/nonce} annotations. */
   public PlanInput withNonce(String value) {
     return new PlanInput(
-        desired, lastApplied, live, previouslyDeployed, configs, unchangedSinceApply, value);
+        desired,
+        lastApplied,
+        live,
+        previouslyDeployed,
+        configs,
+        unchangedSinceApply,
+        value,
+        labelScoping);
+  }
+
+  /** The same input with kapp's label scoping (null: none). */
+  public PlanInput withLabelScoping(LabelScoping scoping) {
+    return new PlanInput(
+        desired,
+        lastApplied,
+        live,
+        previouslyDeployed,
+        configs,
+        unchangedSinceApply,
+        nonce,
+        scoping);
   }
 
   /** The same input with other desired resources. */
   PlanInput withDesired(List<Resource> resources) {
     return new PlanInput(
-        resources, lastApplied, live, previouslyDeployed, configs, unchangedSinceApply, nonce);
+        resources,
+        lastApplied,
+        live,
+        previouslyDeployed,
+        configs,
+        unchangedSinceApply,
+        nonce,
+        labelScoping);
   }
 }

@@ -2,6 +2,7 @@ package io.driftless.diff.plan;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.driftless.diff.resources.KappAnnotations;
 import io.driftless.diff.resources.Resource;
 import io.driftless.diff.resources.ResourceKey;
 import io.driftless.diff.resources.YamlTrees;
@@ -19,8 +20,6 @@ import java.util.Map;
  * looked up in the referring resource's namespace.
  */
 final class VersionReferences {
-
-  static final String EXPLICIT_REF = "kapp.k14s.io/versioned-explicit-ref";
 
   private static final List<List<String>> POD_SPECS =
       List.of(
@@ -99,7 +98,8 @@ final class VersionReferences {
       return;
     }
     for (String name : List.copyOf(fieldNames(annotations))) {
-      if (name.equals(EXPLICIT_REF) || name.startsWith(EXPLICIT_REF + ".")) {
+      if (name.equals(KappAnnotations.VERSIONED_EXPLICIT_REF)
+          || name.startsWith(KappAnnotations.VERSIONED_EXPLICIT_REF + ".")) {
         String rewritten = explicitRef(annotations.path(name).asText(""), namespace);
         if (rewritten != null) {
           annotations.put(name, rewritten);

@@ -1,11 +1,15 @@
 package io.driftless.diff.plan;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.driftless.diff.resources.KappAnnotations;
+import io.driftless.diff.resources.ManifestException;
 import io.driftless.diff.resources.Resource;
 import io.driftless.diff.resources.ResourceKey;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -17,35 +21,46 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * kapp's versioned resources. A resource annotated {@code kapp.k14s.io/versioned} is deployed as
- * {@code <name>-ver-N}: the newest existing version when its content is unchanged (that version's
- * diff is a noop), else the next number (1 when none exists). The newest {@code
- * kapp.k14s.io/num-versions} versions (default 5, the new one included) stay; older ones are
- * deleted. {@code kapp.k14s.io/versioned-keep-original} also deploys the resource under its own
- * name. References to the versioned name are rewritten ({@link VersionReferences}): ConfigMaps and
- * Secrets in pod templates and ServiceAccounts, and {@code kapp.k14s.io/versioned-explicit-ref}
- * annotations of any resource.
+ * kapp's versioned resources ({@code diff/change_set_with_versioned_rs.go}). A resource annotated
+ * {@code kapp.k14s.io/versioned} is deployed as {@code <name>-ver-N}: the newest existing version
+ * when its content is unchanged (that version's diff is a noop), else the next number (1 when none
+ * exists). Of the existing versions, the newest {@code kapp.k14s.io/num-versions} (default 5) stay
+ * (noop changes), older ones are deleted; a new version comes on top, so after a deploy that made
+ * one the cluster holds up to num-versions + 1 of them, as with kapp. {@code
+ * kapp.k14s.io/versioned-keep-original} also deploys the resource under its own name. References to
+ * the versioned name are rewritten ({@link VersionReferences}): ConfigMaps and Secrets in pod
+ * templates and ServiceAccounts, and {@code kapp.k14s.io/versioned-explicit-ref} annotations of any
+ * resource.
  *
  * <p>Existing versions are the keys named {@code <name>-ver-<N>} among the previously deployed,
- * last-applied and live keys of the plan.
+ * last-applied and live keys of the plan. num-versions must be an integer of at least 1 (kapp's
+ * rule; kapp checks it only once versions exist, Driftless on every deploy).
  */
 final class VersionedResources {
-
-  static final String VERSIONED = "kapp.k14s.io/versioned";
-  static final String NUM_VERSIONS = "kapp.k14s.io/num-versions";
-  static final String KEEP_ORIGINAL = "kapp.k14s.io/versioned-keep-original";
 
   private static final int DEFAULT_NUM_VERSIONS = 5;
   private static final Pattern VERSION = Pattern.compile("(.+)-ver-([0-9]{1,9})");
 
   /**
-   * The desired resources with versions resolved and references rewritten, and the older versions
-   * to keep.
+   * The desired resources with versions resolved and references rewritten.
    *
-   * @param desired the resources to plan, in manifest order
+   * @param versioned the current version of each versioned resource, in manifest order
+   * @param plain the other resources (and kept originals), in manifest order
    * @param kept older versions to leave in place (neither applied nor deleted)
+   * @param previous for each new version, the newest existing one it replaces (kapp diffs against
+   *     it)
    */
-  record Resolved(List<Resource> desired, Set<ResourceKey> kept) {}
+  record Resolved(
+      List<Resource> versioned,
+      List<Resource> plain,
+      Set<ResourceKey> kept,
+      Map<ResourceKey, ResourceKey> previous) {
+
+    /** Every desired resource, versioned ones first (kapp's calculation order). */
+    List<Resource> desired() {
+      return Stream.concat(versioned.stream(), plain.stream()).toList();
+    }
+  }
 
   private VersionedResources() {}
 
@@ -53,31 +68,48 @@ final class VersionedResources {
    * Resolves versions.
    *
    * @param unchanged whether a resource (already renamed to an existing version) plans as noop
+   * @throws ManifestException (INVALID) when a num-versions annotation is not an integer >= 1
    */
   static Resolved resolve(PlanInput input, Predicate<Resource> unchanged) {
     if (input.desired().stream().noneMatch(VersionedResources::versioned)) {
-      return new Resolved(input.desired(), Set.of());
+      return new Resolved(List.of(), input.desired(), Set.of(), Map.of());
     }
     var existing = existingVersions(input);
     var renamed = new HashMap<ResourceKey, String>();
     var kept = new LinkedHashSet<ResourceKey>();
-    var desired = new ArrayList<Resource>();
+    var previous = new LinkedHashMap<ResourceKey, ResourceKey>();
+    var versioned = new ArrayList<Resource>();
+    var plain = new ArrayList<Resource>();
     for (Resource resource : input.desired()) {
       if (!versioned(resource)) {
-        desired.add(resource);
+        plain.add(resource);
         continue;
       }
       var versions = existing.getOrDefault(resource.key(), new TreeSet<>());
+      int keep = numVersions(resource);
       Resource current = pick(resource, versions, unchanged);
       renamed.put(resource.key(), current.key().name());
-      kept.addAll(older(resource, versions, current.key()));
-      if (resource.object().path("metadata").path("annotations").has(KEEP_ORIGINAL)) {
-        desired.add(resource);
+      kept.addAll(kept(resource, versions, keep, current.key()));
+      if (!versions.isEmpty() && !versions.contains(version(current.key()))) {
+        previous.put(current.key(), renamed(resource, versions.last()).key());
       }
-      desired.add(current);
+      if (KappAnnotations.has(resource.object(), KappAnnotations.VERSIONED_KEEP_ORIGINAL)) {
+        plain.add(resource);
+      }
+      versioned.add(current);
     }
     var references = new VersionReferences(renamed);
-    return new Resolved(desired.stream().map(references::rewrite).toList(), kept);
+    return new Resolved(
+        versioned.stream().map(references::rewrite).toList(),
+        plain.stream().map(references::rewrite).toList(),
+        kept,
+        previous);
+  }
+
+  /** Whether a key names a version ({@code <name>-ver-<N>}) of a versioned object. */
+  static boolean isVersion(ResourceKey key, JsonNode object) {
+    return VERSION.matcher(key.name()).matches()
+        && KappAnnotations.has(object, KappAnnotations.VERSIONED);
   }
 
   private static Resource pick(
@@ -91,13 +123,17 @@ final class VersionedResources {
     return renamed(resource, versions.isEmpty() ? 1 : versions.last() + 1);
   }
 
-  private static List<ResourceKey> older(
-      Resource resource, TreeSet<Integer> versions, ResourceKey current) {
-    int keep = numVersions(resource) - 1;
+  /** kapp: the newest {@code keep} existing versions stay; the current one is not "kept". */
+  private static List<ResourceKey> kept(
+      Resource resource, TreeSet<Integer> versions, int keep, ResourceKey current) {
     var keys = new ArrayList<ResourceKey>();
+    int left = keep;
     for (int version : versions.descendingSet()) {
+      if (left-- == 0) {
+        break;
+      }
       ResourceKey key = renamed(resource, version).key();
-      if (!key.equals(current) && keys.size() < keep) {
+      if (!key.equals(current)) {
         keys.add(key);
       }
     }
@@ -105,9 +141,13 @@ final class VersionedResources {
   }
 
   static Resource renamed(Resource resource, int version) {
+    return renamed(resource, resource.key().name() + "-ver-" + version);
+  }
+
+  /** A copy of the resource under another name. */
+  static Resource renamed(Resource resource, String name) {
     ObjectNode copy = resource.object().deepCopy();
-    String name = resource.key().name() + "-ver-" + version;
-    copy.with("metadata").put("name", name);
+    copy.withObject("metadata").put("name", name);
     ResourceKey key = resource.key();
     return new Resource(
         new ResourceKey(key.group(), key.kind(), key.namespace(), name),
@@ -115,18 +155,42 @@ final class VersionedResources {
         copy);
   }
 
+  private static int version(ResourceKey key) {
+    Matcher m = VERSION.matcher(key.name());
+    return m.matches() ? Integer.parseInt(m.group(2)) : -1;
+  }
+
   private static boolean versioned(Resource resource) {
-    return resource.object().path("metadata").path("annotations").has(VERSIONED);
+    return KappAnnotations.has(resource.object(), KappAnnotations.VERSIONED);
   }
 
   private static int numVersions(Resource resource) {
-    String text =
-        resource.object().path("metadata").path("annotations").path(NUM_VERSIONS).asText("");
-    try {
-      return text.isEmpty() ? DEFAULT_NUM_VERSIONS : Math.max(1, Integer.parseInt(text.strip()));
-    } catch (NumberFormatException e) {
+    if (!KappAnnotations.has(resource.object(), KappAnnotations.NUM_VERSIONS)) {
       return DEFAULT_NUM_VERSIONS;
     }
+    String text = KappAnnotations.value(resource.object(), KappAnnotations.NUM_VERSIONS);
+    int value;
+    try {
+      value = Integer.parseInt(text);
+    } catch (NumberFormatException e) {
+      throw invalid(resource, "to be an integer");
+    }
+    if (value < 1) {
+      throw invalid(resource, "to be a >= 1");
+    }
+    return value;
+  }
+
+  private static ManifestException invalid(Resource resource, String expected) {
+    return new ManifestException(
+        ManifestException.Reason.INVALID,
+        "A kapp.k14s.io/num-versions annotation is invalid.",
+        List.of(
+            resource.key().id()
+                + ": expected annotation '"
+                + KappAnnotations.NUM_VERSIONS
+                + "' value "
+                + expected));
   }
 
   /** The existing version numbers by the key of the unversioned resource. */

@@ -28,8 +28,13 @@ public final class ChangeDiff {
     if (change.op() == ChangeOp.NOOP || change.op() == ChangeOp.EXISTS) {
       return "";
     }
-    ObjectNode before = change.op() == ChangeOp.CREATE ? null : strip(change.existing());
+    ObjectNode before = strip(change.existing());
     ObjectNode after = change.op() == ChangeOp.DELETE ? null : strip(change.applied());
+    if (change.op() == ChangeOp.CREATE && before != null) {
+      // A new version of a versioned resource: kapp diffs it against the previous version, whose
+      // name it keeps in the diff.
+      after.withObject("metadata").set("name", before.path("metadata").path("name"));
+    }
     if (mask) {
       List<ObjectNode> masked = SecretMask.maskPair(before, after);
       before = masked.get(0);

@@ -6,80 +6,80 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.driftless.diff.Fixtures;
 import io.driftless.diff.resources.Manifest;
 import io.driftless.diff.resources.ResourceKey;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
+/** Issue 11: kapp's default change groups and rules make the apply waves. */
 class ApplyOrderTest {
 
   private final DiffEngine engine = new DiffEngine();
 
-  private static List<String> kinds(ChangeSet plan) {
-    return plan.changes().stream().map(c -> c.key().kind() + "/" + c.key().name()).toList();
+  /** Each wave as {@code Kind/name} in order. */
+  static List<List<String>> waves(ChangeSet plan) {
+    return plan.waves().stream()
+        .map(wave -> wave.stream().map(c -> c.key().kind() + "/" + c.key().name()).toList())
+        .toList();
   }
 
-  /** Kinds in order with their run lengths, e.g. "ServiceAccount x3". */
-  private static List<String> kindRuns(ChangeSet plan) {
-    var runs = new ArrayList<String>();
-    String last = null;
-    int count = 0;
-    for (Change change : plan.changes()) {
-      if (!change.key().kind().equals(last)) {
-        if (last != null) {
-          runs.add(last + " x" + count);
-        }
-        last = change.key().kind();
-        count = 0;
-      }
-      count++;
-    }
-    runs.add(last + " x" + count);
-    return runs;
+  /** Each wave as the set of its kinds. */
+  private static List<Set<String>> waveKinds(ChangeSet plan) {
+    return plan.waves().stream()
+        .map(wave -> (Set<String>) new TreeSet<>(wave.stream().map(c -> c.key().kind()).toList()))
+        .toList();
   }
 
   @Test
-  void appliesNamespacesAndCrdsFirstAndCustomResourcesAfterEverything() {
+  void appliesInKappsWavesInManifestOrderWithinEach() {
     var manifest = Fixtures.manifest("plan/order-mixed.yaml");
 
     var plan = engine.plan(PlanInput.fresh(manifest.resources()));
 
-    assertThat(kinds(plan))
+    assertThat(waves(plan))
         .containsExactly(
-            "Namespace/shop",
-            "CustomResourceDefinition/widgets.example.com",
-            "StorageClass/fast",
-            "ServiceAccount/app",
-            "Role/reader",
-            "ClusterRole/viewer",
-            "RoleBinding/reader",
-            "ClusterRoleBinding/viewer",
-            "ConfigMap/settings",
-            "Secret/credentials",
-            "Deployment/web",
-            "Service/web",
-            "CompositeController/controller",
-            "Widget/first",
-            "Certificate/web-tls");
+            // nothing binds cluster-scoped objects outside RBAC bindings and custom resources
+            List.of(
+                "ClusterRole/viewer",
+                "StorageClass/fast",
+                "Namespace/shop",
+                "CustomResourceDefinition/widgets.example.com"),
+            // after their namespace
+            List.of(
+                "ConfigMap/settings", "Role/reader", "Secret/credentials", "ServiceAccount/app"),
+            // after every role (the Role waits for its namespace)
+            List.of("RoleBinding/reader", "ClusterRoleBinding/viewer"),
+            // namespaced objects after pod-related ones, RBAC and storage classes
+            List.of(
+                "CompositeController/controller",
+                "Widget/first",
+                "Deployment/web",
+                "Service/web",
+                "Certificate/web-tls"));
+    assertThat(plan.waves().stream().flatMap(List::stream).toList()).isEqualTo(plan.changes());
   }
 
   @Test
-  void keepsNoopsInTheirPlace() {
+  void noopsWaitForNothingAndHoldNothingUp() {
     var manifest = Fixtures.manifest("plan/order-mixed.yaml");
     var configMap = manifest.byKey().get(ResourceKey.parseId("core/ConfigMap/shop/settings"));
     var live = Map.of(configMap.key(), configMap.object());
 
     var plan = engine.plan(new PlanInput(manifest.resources(), Map.of(), live, Set.of()));
 
-    assertThat(plan.changes().get(8).key()).isEqualTo(configMap.key());
-    assertThat(plan.changes().get(8).op()).isEqualTo(ChangeOp.NOOP);
+    assertThat(plan.waves().get(0)).extracting(Change::key).contains(configMap.key());
+    assertThat(plan.waves().get(0))
+        .filteredOn(c -> c.key().equals(configMap.key()))
+        .extracting(Change::op)
+        .containsExactly(ChangeOp.NOOP);
+    assertThat(waves(plan).get(3)).contains("Deployment/web");
   }
 
   @Test
-  void deletesAfterEverythingElseInReverseOrder() {
+  void deletesCustomResourcesThenCrdsThenTheRestThenNamespaces() {
     var old = Fixtures.manifest("plan/order-mixed.yaml");
     var lastApplied = new LinkedHashMap<ResourceKey, ObjectNode>();
     old.resources().forEach(r -> lastApplied.put(r.key(), r.object()));
@@ -90,29 +90,31 @@ class ApplyOrderTest {
             new PlanInput(
                 kept, lastApplied, lastApplied, new LinkedHashSet<>(lastApplied.keySet())));
 
-    assertThat(kinds(plan))
+    assertThat(waves(plan))
         .containsExactly(
-            "Deployment/web",
-            // kapp: custom resources, then CRDs, then everything else
-            "Certificate/web-tls",
-            "Widget/first",
-            "CompositeController/controller",
-            "CustomResourceDefinition/widgets.example.com",
-            "Service/web",
-            "Secret/credentials",
-            "ConfigMap/settings",
-            "ClusterRoleBinding/viewer",
-            "RoleBinding/reader",
-            "ClusterRole/viewer",
-            "Role/reader",
-            "ServiceAccount/app",
-            "StorageClass/fast",
-            "Namespace/shop");
+            List.of(
+                "Deployment/web",
+                "CompositeController/controller",
+                "Widget/first",
+                "Certificate/web-tls"),
+            List.of("CustomResourceDefinition/widgets.example.com"),
+            List.of(
+                "Service/web",
+                "ConfigMap/settings",
+                "RoleBinding/reader",
+                "Role/reader",
+                "Secret/credentials",
+                "ClusterRoleBinding/viewer",
+                "ClusterRole/viewer",
+                "ServiceAccount/app",
+                "StorageClass/fast"),
+            // kapp: ServiceAccounts before their namespace
+            List.of("Namespace/shop"));
     assertThat(plan.changes().get(0).op()).isEqualTo(ChangeOp.NOOP);
   }
 
   @Test
-  void ordersCertManagerFromAnEmptyCluster() {
+  void ordersCertManagerFromAnEmptyClusterInFourWaves() {
     Manifest certManager = Fixtures.manifest("manifests/cert-manager-v1.6.1.yml");
 
     var plan = engine.plan(PlanInput.fresh(certManager.resources()));
@@ -120,22 +122,18 @@ class ApplyOrderTest {
     assertThat(plan.summary())
         .isEqualTo(
             "Op: 45 create, 0 delete, 0 update, 0 noop, 0 exists / Wait to: 45 reconcile, 0 delete, 0 noop");
-    assertThat(kindRuns(plan))
+    assertThat(waveKinds(plan))
         .containsExactly(
-            "CustomResourceDefinition x6",
-            "Namespace x1",
-            "ServiceAccount x3",
-            "ClusterRole x12",
-            "Role x3",
-            "ClusterRoleBinding x10",
-            "RoleBinding x3",
-            "Service x2",
-            "Deployment x3",
-            "MutatingWebhookConfiguration x1",
-            "ValidatingWebhookConfiguration x1");
-    assertThat(kinds(plan).subList(0, 2))
-        .containsExactly(
-            "CustomResourceDefinition/certificaterequests.cert-manager.io",
-            "CustomResourceDefinition/certificates.cert-manager.io");
+            Set.of(
+                "CustomResourceDefinition",
+                "Namespace",
+                "ClusterRole",
+                // the leader-election Roles in kube-system: no Namespace of the body to wait for
+                "Role",
+                "MutatingWebhookConfiguration",
+                "ValidatingWebhookConfiguration"),
+            Set.of("ServiceAccount", "Role"),
+            Set.of("ClusterRoleBinding", "RoleBinding"),
+            Set.of("Service", "Deployment"));
   }
 }

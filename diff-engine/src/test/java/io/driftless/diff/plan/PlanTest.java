@@ -72,17 +72,22 @@ class PlanTest {
     assertThat(plan.summary())
         .isEqualTo(
             "Op: 2 create, 1 delete, 1 update, 0 noop, 0 exists / Wait to: 3 reconcile, 1 delete, 0 noop");
-    assertThat(opsAndIds(plan))
+    // kapp: the Service and the Deployment wait for the pod-related ConfigMap; the delete waits
+    // for nothing
+    assertThat(plan.waves())
+        .extracting(wave -> wave.stream().map(c -> c.op().wireName() + " " + c.key().id()).toList())
         .containsExactly(
-            "create core/ConfigMap/default/simple-app",
-            "create core/Service/default/simple-app-node",
-            "update apps/Deployment/default/simple-app",
-            "delete core/Service/default/simple-app");
+            List.of(
+                "create core/ConfigMap/default/simple-app",
+                "delete core/Service/default/simple-app"),
+            List.of(
+                "create core/Service/default/simple-app-node",
+                "update apps/Deployment/default/simple-app"));
     String env = "spec.template.spec.containers[name=simple-app].env[name=HELLO_MSG]";
-    assertThat(DiffEngineTest.paths(plan.changes().get(2)))
+    assertThat(DiffEngineTest.paths(plan.changes().get(3)))
         .containsExactly(env + ".valueFrom", env + ".value");
-    assertThat(plan.changes().get(3).apiVersion()).isEqualTo("v1");
-    assertThat(plan.changes().get(3).applied()).isNull();
+    assertThat(plan.changes().get(1).apiVersion()).isEqualTo("v1");
+    assertThat(plan.changes().get(1).applied()).isNull();
   }
 
   @Test
@@ -105,15 +110,16 @@ class PlanTest {
   }
 
   @Test
-  void deletesEverythingInReverseOrderWhenNothingIsDesired() {
+  void deletesEverythingInOneWaveWhenNothingIsDesired() {
     var input = new PlanInput(List.of(), objects(v2), withServerFields(v2), objects(v2).keySet());
 
     var plan = engine.plan(input);
 
+    assertThat(plan.waves()).hasSize(1);
     assertThat(opsAndIds(plan))
         .containsExactly(
-            "delete apps/Deployment/default/simple-app",
             "delete core/Service/default/simple-app-node",
+            "delete apps/Deployment/default/simple-app",
             "delete core/ConfigMap/default/simple-app");
     assertThat(plan.summary())
         .isEqualTo(

@@ -72,4 +72,92 @@ class VersionedResourcesTest {
         .contains("CREATE redis-config-ver-2", "NOOP redis-config-ver-1", "UPDATE redis");
     assertThat(volumeConfigMap(second)).isEqualTo("redis-config-ver-2");
   }
+
+  private static String config(String value, String numVersions) {
+    return "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: config\n  annotations:\n"
+        + "    kapp.k14s.io/versioned: \"\"\n"
+        + (numVersions == null ? "" : "    kapp.k14s.io/num-versions: \"" + numVersions + "\"\n")
+        + "data:\n  key1: "
+        + value
+        + "\n";
+  }
+
+  /** Deploys the manifests one after the other; returns the last plan. */
+  private ChangeSet deployInTurn(String... manifests) {
+    var cluster = new LinkedHashMap<ResourceKey, ObjectNode>();
+    ChangeSet plan = null;
+    for (String yaml : manifests) {
+      var manifest = io.driftless.diff.resources.ManifestParser.parseYaml(yaml, "default");
+      plan =
+          engine.plan(
+              new PlanInput(
+                  manifest.resources(), cluster, cluster, new LinkedHashSet<>(cluster.keySet())));
+      for (Change change : plan.changes()) {
+        if (change.op() == ChangeOp.DELETE) {
+          cluster.remove(change.key());
+        } else {
+          cluster.put(change.key(), change.applied());
+        }
+      }
+    }
+    return plan;
+  }
+
+  private static java.util.List<String> opsAndNames(ChangeSet plan) {
+    return plan.changes().stream().map(c -> c.op().wireName() + " " + c.key().name()).toList();
+  }
+
+  /** kapp's e2e TestTemplate: config-ver-2 is a create showing the update of config-ver-1. */
+  @Test
+  void newVersionIsACreateDiffedAgainstThePreviousVersion() {
+    var plan = deployInTurn(config("val1", null), config("val2", null));
+
+    var created = plan.changes().get(0);
+    assertThat(created.op()).isEqualTo(ChangeOp.CREATE);
+    assertThat(created.key().name()).isEqualTo("config-ver-2");
+    assertThat(created.fields())
+        .singleElement()
+        .satisfies(
+            f -> {
+              assertThat(f.path()).isEqualTo("data.key1");
+              assertThat(f.from().asText()).isEqualTo("val1");
+              assertThat(f.to().asText()).isEqualTo("val2");
+            });
+    String diff = io.driftless.diff.report.ChangeDiff.render(created, 2, true);
+    assertThat(diff)
+        .startsWith("@@ create configmap/config-ver-2 (v1) namespace: default @@\n")
+        .contains("  2     -   key1: val1\n", "      2 +   key1: val2\n")
+        .doesNotContain("name: config-ver");
+    assertThat(opsAndNames(plan)).containsExactly("create config-ver-2", "noop config-ver-1");
+  }
+
+  /** kapp keeps num-versions existing versions; the new one comes on top. */
+  @Test
+  void keepsNumVersionsExistingVersionsAsKappDoes() {
+    var third = deployInTurn(config("a", "2"), config("b", "2"), config("c", "2"));
+    var fourth =
+        deployInTurn(config("a", "2"), config("b", "2"), config("c", "2"), config("d", "2"));
+
+    assertThat(opsAndNames(third))
+        .containsExactly("create config-ver-3", "noop config-ver-2", "noop config-ver-1");
+    assertThat(opsAndNames(fourth))
+        .containsExactly(
+            "create config-ver-4", "noop config-ver-3", "noop config-ver-2", "delete config-ver-1");
+  }
+
+  @Test
+  void anUnchangedVersionCountsAmongTheVersionsKept() {
+    var again = deployInTurn(config("a", "1"), config("b", "1"), config("b", "1"));
+
+    assertThat(opsAndNames(again)).containsExactly("noop config-ver-2", "delete config-ver-1");
+  }
+
+  @Test
+  void refusesANumVersionsThatIsNoPositiveInteger() {
+    for (String bad : java.util.List.of("two", "0", "-1")) {
+      org.assertj.core.api.Assertions.assertThatThrownBy(() -> deployInTurn(config("a", bad)))
+          .isInstanceOf(io.driftless.diff.resources.ManifestException.class)
+          .hasMessageContaining("num-versions");
+    }
+  }
 }
