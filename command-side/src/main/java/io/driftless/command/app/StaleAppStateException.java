@@ -1,15 +1,18 @@
 package io.driftless.command.app;
 
-/** The app changed between planning and starting the change (409 to the client). */
+/**
+ * The app changed between planning and starting the change (409 to the client). The message names
+ * the change that got in the way, as {@link ChangeInProgressException} does.
+ */
 public final class StaleAppStateException extends RuntimeException {
 
   StaleAppStateException(String appId, long expected, long actual) {
     super(
         "app "
             + appId
-            + " changed while this change was planned (change "
-            + actual
-            + ", planned against "
+            + " changed while this change was planned: change "
+            + App.changeIdOf(appId, actual)
+            + " ran meanwhile (this one was planned against change "
             + expected
             + "); deploy again");
   }

@@ -9,8 +9,10 @@ import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.TypeMismatchException;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
+import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.validation.BindException;
@@ -45,7 +47,21 @@ class ApiErrors {
 
   @ExceptionHandler(BodyTooLargeException.class)
   ResponseEntity<ApiError> tooLarge(BodyTooLargeException e) {
-    return error(HttpStatus.CONTENT_TOO_LARGE, "too_large", e, List.of());
+    return error(HttpStatus.CONTENT_TOO_LARGE, "too_large", e, e.details());
+  }
+
+  @ExceptionHandler(RequestTimeoutException.class)
+  ResponseEntity<ApiError> requestTimeout(RequestTimeoutException e) {
+    return error(HttpStatus.REQUEST_TIMEOUT, "request_timeout", e, e.details());
+  }
+
+  @ExceptionHandler(ServerBusyException.class)
+  ResponseEntity<ApiError> busy(ServerBusyException e) {
+    log.info("{} server_busy: {}", HttpStatus.SERVICE_UNAVAILABLE.value(), e.getMessage());
+    return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
+        .header(HttpHeaders.RETRY_AFTER, "1")
+        .contentType(MediaType.APPLICATION_JSON)
+        .body(new ApiError("server_busy", e.getMessage(), e.details()));
   }
 
   @ExceptionHandler(BadParameterException.class)

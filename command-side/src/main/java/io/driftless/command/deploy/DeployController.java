@@ -10,8 +10,8 @@ import org.springframework.web.bind.annotation.RestController;
 
 /**
  * The command API of API.md: deploy and delete an app. The deploy's body, content type and query
- * parameters are read and checked by {@link DeployRequestReader}; failures answer in the error
- * shape through {@link ApiErrors}.
+ * parameters are read and checked by {@link DeployRequestReader}; each change runs in one of the
+ * server's {@link ChangeSlots}; failures answer in the error shape through {@link ApiErrors}.
  */
 @RestController
 @RequestMapping("/api/apps/{namespace}/{app}")
@@ -19,22 +19,29 @@ class DeployController {
 
   private final DeployService deploys;
   private final DeployRequestReader requests;
+  private final ChangeSlots slots;
 
-  DeployController(DeployService deploys, DeployRequestReader requests) {
+  DeployController(DeployService deploys, DeployRequestReader requests, ChangeSlots slots) {
     this.deploys = deploys;
     this.requests = requests;
+    this.slots = slots;
   }
 
   @PostMapping("/deploy")
   DeployResponse deploy(
       @PathVariable String namespace, @PathVariable String app, HttpServletRequest http)
       throws IOException {
-    return deploys.deploy(requests.read(namespace, app, http));
+    var request = requests.read(namespace, app, http);
+    try (var slot = slots.take()) {
+      return deploys.deploy(request);
+    }
   }
 
   @DeleteMapping
   DeployResponse delete(@PathVariable String namespace, @PathVariable String app) {
     AppNames.check(namespace, app);
-    return deploys.delete(namespace, app);
+    try (var slot = slots.take()) {
+      return deploys.delete(namespace, app);
+    }
   }
 }

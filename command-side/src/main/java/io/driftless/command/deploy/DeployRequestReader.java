@@ -9,7 +9,10 @@ import org.springframework.stereotype.Component;
 /**
  * Turns a deploy's HTTP request into a {@link DeployRequest}, refusing in this order before
  * anything is parsed, planned or stored: the app's names (422), the content type (415), the query
- * parameters (400), the body size (413).
+ * parameters (400), the body size (413) or its late arrival (408), then the cheap checks of {@link
+ * BodyPrecheck} (400, 413). The body is normally gathered without a thread by {@link
+ * DeployBodyFilter}; without it (a request that did not pass the filter) it is read here, with the
+ * same size cap.
  */
 @Component
 class DeployRequestReader {
@@ -17,9 +20,11 @@ class DeployRequestReader {
   private static final int CHUNK = 64 * 1024;
 
   private final DeployLimits limits;
+  private final BodyPrecheck precheck;
 
   DeployRequestReader(DeployLimits limits) {
     this.limits = limits;
+    this.precheck = new BodyPrecheck(limits);
   }
 
   DeployRequest read(String namespace, String app, HttpServletRequest http) throws IOException {
@@ -27,11 +32,18 @@ class DeployRequestReader {
     var type = ManifestContentType.of(http.getContentType());
     var parameters = DeployParameters.parse(http.getQueryString());
     var body = body(http, type.charset());
+    precheck.check(body, type.format());
     return new DeployRequest(
         namespace, app, body, type.format(), parameters.options(), parameters.diff());
   }
 
   private String body(HttpServletRequest request, Charset charset) throws IOException {
+    if (request.getAttribute(DeployBodyFilter.FAILURE) instanceof RuntimeException failure) {
+      throw failure;
+    }
+    if (request.getAttribute(DeployBodyFilter.BODY) instanceof byte[] gathered) {
+      return new String(gathered, charset);
+    }
     var max = limits.maxBodyBytes();
     if (request.getContentLengthLong() > max) {
       throw new BodyTooLargeException(max);

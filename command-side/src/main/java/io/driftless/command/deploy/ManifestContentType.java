@@ -33,7 +33,7 @@ record ManifestContentType(ManifestFormat format, Charset charset) {
     if (header == null || header.isBlank()) {
       throw refused("A deploy body needs a Content-Type header", List.of());
     }
-    String[] parts = header.split(";");
+    String[] parts = header.split(";", -1);
     String essence = parts[0].trim().toLowerCase(Locale.ROOT);
     if (!ACCEPTED.contains(essence)) {
       throw refused(

@@ -17,8 +17,18 @@ public final class TestCluster {
 
   /** Starts a sandbox and returns the path of its kubeconfig. */
   public static String kubeconfig() {
+    return kubeconfig(null);
+  }
+
+  /**
+   * Starts a sandbox that saves its objects to {@code store} after every write (null: in memory)
+   * and returns the path of its kubeconfig. The store file lists every object with its
+   * resourceVersion and the last resourceVersion issued: a test that compares it before and after a
+   * request sees any write the request made.
+   */
+  public static String kubeconfig(Path store) {
     var kubeconfig = Path.of("target", "kubeconfig-" + UUID.randomUUID() + ".yaml");
-    var sandbox = SandboxCluster.start(new SandboxSettings("127.0.0.1", 0, kubeconfig, null));
+    var sandbox = SandboxCluster.start(new SandboxSettings("127.0.0.1", 0, kubeconfig, store));
     Runtime.getRuntime().addShutdownHook(new Thread(sandbox::close, "test-cluster-shutdown"));
     return kubeconfig.toAbsolutePath().toString();
   }

@@ -80,6 +80,7 @@ public record KappConfig(
     for (int i = 0; i < documents.size(); i++) {
       ObjectNode document = documents.get(i);
       String name = document.path("metadata").path("name").asText("config-" + (i + 1));
+      requireLists(name, document);
       rebase.addAll(rebaseRules(name, document.path("rebaseRules")));
       groups.addAll(groupBindings(name, document.path("changeGroupBindings")));
       rules.addAll(ruleBindings(name, document.path("changeRuleBindings")));
@@ -108,6 +109,16 @@ public record KappConfig(
   static ManifestException invalid(String detail) {
     return new ManifestException(
         ManifestException.Reason.INVALID, "A kapp Config document is invalid.", List.of(detail));
+  }
+
+  /** A rule list that is no list would otherwise read as empty, and its rules silently vanish. */
+  private static void requireLists(String config, ObjectNode document) {
+    for (String key : List.of("rebaseRules", "changeGroupBindings", "changeRuleBindings")) {
+      JsonNode value = document.get(key);
+      if (value != null && !value.isNull() && !value.isArray()) {
+        throw invalid(config + ": " + key + " must be a list");
+      }
+    }
   }
 
   private static List<RebaseRule> rebaseRules(String config, JsonNode list) {

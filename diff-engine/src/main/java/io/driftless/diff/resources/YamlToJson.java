@@ -94,13 +94,25 @@ final class YamlToJson {
     } else if (value instanceof Long number) {
       return NODES.numberNode(number);
     } else if (value instanceof BigInteger number) {
-      return NODES.numberNode(number);
+      return bigInteger(number);
     } else if (value instanceof Double || value instanceof Float) {
       return floating(((Number) value).doubleValue());
     } else if (value instanceof byte[] bytes) {
       return NODES.textNode(Base64.getEncoder().encodeToString(bytes));
     }
     return NODES.textNode(value.toString());
+  }
+
+  /**
+   * Kubernetes objects hold integers in 64 bits (Go's int64): a larger one cannot be stored as
+   * written.
+   */
+  private static JsonNode bigInteger(BigInteger number) {
+    if (number.bitLength() > 63) {
+      throw new IllegalArgumentException(
+          "an integer of " + number.toString().length() + " digits is outside the 64-bit range");
+    }
+    return NODES.numberNode(number.longValue());
   }
 
   private static JsonNode floating(double value) {

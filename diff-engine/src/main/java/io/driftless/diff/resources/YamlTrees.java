@@ -48,6 +48,12 @@ public final class YamlTrees {
       }
     } catch (YAMLException e) {
       throw unparsable(documents.size() + 1, describe(e));
+    } catch (ManifestException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      // SnakeYAML's constructors throw plain Java exceptions for values that do not match their
+      // tag (!!int twelve, !!binary "%%%"); their messages name Java classes.
+      throw unparsable(documents.size() + 1, "a value does not match its YAML tag");
     }
     return documents;
   }
@@ -84,7 +90,11 @@ public final class YamlTrees {
     }
   }
 
-  /** The problem and where it is; never the snippet SnakeYAML quotes, which may hold secrets. */
+  /**
+   * The problem and where it is; never the snippet SnakeYAML quotes, which may hold secrets, nor a
+   * tag's name, which for the tags of Java classes ({@code !!java.lang.ProcessBuilder}) reads as a
+   * leak.
+   */
   private static String describe(YAMLException e) {
     if (e instanceof MarkedYAMLException marked && marked.getProblem() != null) {
       Mark mark = marked.getProblemMark();
@@ -92,9 +102,18 @@ public final class YamlTrees {
           mark == null
               ? ""
               : " (line " + (mark.getLine() + 1) + ", column " + (mark.getColumn() + 1) + ")";
-      return marked.getProblem() + where;
+      return withoutTagNames(marked.getProblem()) + where;
     }
-    return e.getMessage();
+    return withoutTagNames(e.getMessage());
+  }
+
+  private static String withoutTagNames(String problem) {
+    if (problem != null
+        && (problem.contains("tag:") || problem.contains("constructor for the tag"))) {
+      return "a YAML tag that is not allowed; only the standard tags (!!str, !!int, !!float,"
+          + " !!bool, !!null, !!map, !!seq, !!set, !!binary, !!timestamp) are";
+    }
+    return problem;
   }
 
   private static ManifestException unparsable(int document, String problem) {

@@ -1,0 +1,164 @@
+package io.driftless.command.deploy;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import io.driftless.diff.resources.ManifestException;
+import io.driftless.diff.resources.ManifestException.Reason;
+import io.driftless.diff.resources.ManifestFormat;
+import java.io.IOException;
+import java.math.BigInteger;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Pattern;
+
+/**
+ * Cheap checks of a deploy body before the diff engine parses it, for what would otherwise cost
+ * seconds or come back in a parser's words.
+ *
+ * <ul>
+ *   <li>JSON, in one streaming pass (no tree): nesting deeper than {@code maxNestingDepth}, a
+ *       number of more than 1,000 digits, an integer outside 64 bits or a number too large for a
+ *       double (Kubernetes objects hold neither), anything after the body's one value, and more
+ *       items in {@code resources} than {@code maxResources}. Problems name the place ({@code
+ *       resources[0].spec.replicas}), never Jackson's classes or settings.
+ *   <li>YAML: more top-level {@code kind:} lines (one per document written as a block map) than
+ *       {@code maxResources}. Counting lines takes milliseconds; parsing 100,000 documents only to
+ *       count them took seconds. The count is a lower bound (List items, flow-style documents and
+ *       kapp {@code Config}s are not counted), so the parser's exact count still applies.
+ * </ul>
+ */
+final class BodyPrecheck {
+
+  private static final int MAX_NUMBER_DIGITS = 1_000;
+  private static final Pattern KIND_LINE = Pattern.compile("(?m)^kind:[ \\t]*([^\\s#]*)");
+
+  private final int maxResources;
+  private final int maxNestingDepth;
+  private final JsonFactory json;
+
+  BodyPrecheck(DeployLimits limits) {
+    this.maxResources = limits.maxResources();
+    this.maxNestingDepth = limits.maxNestingDepth();
+    this.json =
+        JsonFactory.builder()
+            .streamReadConstraints(
+                StreamReadConstraints.builder()
+                    // deeper than the setting is refused below, with a message of ours
+                    .maxNestingDepth(maxNestingDepth + 1)
+                    .maxNumberLength(MAX_NUMBER_DIGITS)
+                    .maxStringLength(Integer.MAX_VALUE)
+                    .build())
+            .build();
+  }
+
+  void check(String body, ManifestFormat format) {
+    if (format == ManifestFormat.JSON) {
+      checkJson(body);
+    } else {
+      checkYamlCount(body);
+    }
+  }
+
+  private void checkYamlCount(String body) {
+    var kinds = KIND_LINE.matcher(body);
+    int count = 0;
+    while (kinds.find()) {
+      if (!kinds.group(1).equals("Config") && ++count > maxResources) {
+        throw tooMany("at least " + count);
+      }
+    }
+  }
+
+  private void checkJson(String body) {
+    try (JsonParser parser = json.createParser(body)) {
+      int depth = 0;
+      int resources = 0;
+      for (JsonToken token = parser.nextToken(); token != null; token = parser.nextToken()) {
+        if (token.isStructStart()) {
+          depth++;
+          if (depth > maxNestingDepth) {
+            throw unparsable(
+                "The manifest nests maps and lists deeper than " + maxNestingDepth + " levels.",
+                where(parser) + ": nested " + depth + " levels deep");
+          }
+          if (depth == 3 && inResources(parser) && ++resources > maxResources) {
+            throw tooMany(String.valueOf(resources) + " or more");
+          }
+        } else if (token.isStructEnd()) {
+          depth--;
+          if (depth == 0 && parser.nextToken() != null) {
+            throw unparsable(
+                "The manifest is not valid JSON.",
+                "more than one JSON value in the body (line "
+                    + parser.currentLocation().getLineNr()
+                    + ")");
+          }
+        } else if (token.isNumeric()) {
+          checkNumber(parser);
+        }
+      }
+    } catch (StreamConstraintsException e) {
+      throw unparsable(
+          "The manifest has a number of more than " + MAX_NUMBER_DIGITS + " digits.",
+          "a number has more than " + MAX_NUMBER_DIGITS + " digits");
+    } catch (IOException e) {
+      // not JSON: the parser says so, with the place
+    }
+  }
+
+  private static boolean inResources(JsonParser parser) {
+    var array = parser.getParsingContext().getParent();
+    return array != null
+        && array.inArray()
+        && array.getParent() != null
+        && "resources".equals(array.getParent().getCurrentName());
+  }
+
+  private static void checkNumber(JsonParser parser) throws IOException {
+    if (parser.currentToken() == JsonToken.VALUE_NUMBER_INT) {
+      BigInteger value = parser.getBigIntegerValue();
+      if (value.bitLength() > 63) {
+        throw unparsable(
+            "The manifest has an integer outside the 64-bit range Kubernetes objects hold.",
+            where(parser) + ": an integer of " + value.toString().length() + " digits");
+      }
+    } else if (!Double.isFinite(parser.getDoubleValue())) {
+      throw unparsable(
+          "The manifest has a number too large for Kubernetes objects.",
+          where(parser) + ": a number beyond the range of a double");
+    }
+  }
+
+  /** The JSON path of the current value: {@code resources[0].spec.replicas}. */
+  private static String where(JsonParser parser) {
+    var pointer = parser.getParsingContext().pathAsPointer().toString();
+    var path = new StringBuilder();
+    for (String part : pointer.substring(Math.min(1, pointer.length())).split("/")) {
+      if (part.matches("\\d+")) {
+        path.append('[').append(part).append(']');
+      } else if (!part.isEmpty()) {
+        path.append(path.length() == 0 ? "" : ".")
+            .append(part.replace("~1", "/").replace("~0", "~"));
+      }
+    }
+    return path.length() == 0 ? "the body" : path.toString();
+  }
+
+  private ManifestException tooMany(String count) {
+    return new ManifestException(
+        Reason.TOO_MANY_RESOURCES,
+        String.format(
+            Locale.ROOT,
+            "The manifest holds %s resources, more than the limit of %,d.",
+            count,
+            maxResources),
+        List.of("resources: " + count + ", limit: " + maxResources));
+  }
+
+  private static ManifestException unparsable(String message, String detail) {
+    return new ManifestException(Reason.UNPARSABLE, message, List.of(detail));
+  }
+}
