@@ -10,6 +10,7 @@ import io.driftless.diff.resources.ResourceKey;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -106,6 +107,11 @@ class ChangeApplier implements DisposableBean {
           results.put(change.key(), NOT_APPLIED);
         }
       }
+      // Waits for exists objects go last in their wave, so they never hold a worker while a write
+      // of the same wave waits for one: the object may only appear because of such a write
+      // (kapp's gatekeeper example: the ConstraintTemplate makes the controller create the CRD
+      // marked exists). kapp retries a missing exists object after the rest of the wave instead.
+      ops.sort(Comparator.comparing(op -> op instanceof ExistsOp));
       waves.add(ops);
     }
     var failure =

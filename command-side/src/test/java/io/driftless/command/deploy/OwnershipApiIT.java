@@ -69,6 +69,15 @@ class OwnershipApiIT {
     return yaml.toString();
   }
 
+  /** A ConfigMap with one kapp annotation. */
+  private static String grouped(String name, String annotation) {
+    return "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: "
+        + name
+        + "\n  annotations:\n    "
+        + annotation
+        + "\ndata:\n  owner: someone\n---\n";
+  }
+
   private ConfigMap configMap(String name) {
     return cluster.configMaps().inNamespace("default").withName(name).get();
   }
@@ -299,7 +308,12 @@ class OwnershipApiIT {
 
   @Test
   void refusedChangeAnswersThePlanWithEachChangesResultInApplyOrder() throws Exception {
-    var body = configMaps("before-refusal", RefusingCluster.REFUSED, "after-refusal");
+    // The last ConfigMap waits for the other two (a later wave): kapp finishes the refused change's
+    // wave but starts no further wave, so it is never sent.
+    var body =
+        grouped("before-refusal", "kapp.k14s.io/change-group: first")
+            + grouped(RefusingCluster.REFUSED, "kapp.k14s.io/change-group: first")
+            + grouped("after-refusal", "kapp.k14s.io/change-rule: upsert after upserting first");
 
     var response = api.deployYaml("half-applied", body);
 
