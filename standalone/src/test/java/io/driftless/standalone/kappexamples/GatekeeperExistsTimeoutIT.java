@@ -28,7 +28,10 @@ class GatekeeperExistsTimeoutIT extends KappExampleScenario {
     var failed = body(api.deploy(gatekeeper.app.body(), "?waitTimeout=2s"), 502);
 
     var took = Duration.ofNanos(System.nanoTime() - started);
-    assertThat(took).isGreaterThanOrEqualTo(WAIT_TIMEOUT).isLessThan(Duration.ofSeconds(60));
+    assertThat(took)
+        .as("answered after %s: %s", took, failed)
+        .isGreaterThanOrEqualTo(WAIT_TIMEOUT)
+        .isLessThan(Duration.ofSeconds(60));
     assertThat(failed.get("successful").asBoolean()).isFalse();
     assertThat(failed.get("changeId").asText()).isEqualTo("gatekeeper-change-000001");
     assertThat(failed.get("message").asText()).contains(Gatekeeper.CRD_NAME);
