@@ -38,6 +38,9 @@ class GatekeeperExampleIT extends KappExampleScenario {
         .as(() -> "the deploy waits for the exists CRD: " + answer(deploy))
         .isNotDone();
     assertThat(sandbox.get(gatekeeper.constraint())).as("constraint before its CRD").isEmpty();
+    assertThat(sandbox.get(gatekeeper.manifest.existing().get(0)))
+        .as("the exists placeholder is never written")
+        .isEmpty();
     gatekeeper.controllerCreatesCrd(cluster);
 
     var deployed = body(deploy.get(3, TimeUnit.MINUTES), 200);
