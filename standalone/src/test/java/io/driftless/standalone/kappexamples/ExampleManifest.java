@@ -6,7 +6,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 
@@ -27,10 +29,16 @@ final class ExampleManifest {
 
   private final List<ExpectedResource> resources;
   private final int documents;
+  private final Set<String> withoutNamespace;
 
   private ExampleManifest(List<ExpectedResource> resources, int documents) {
     this.resources = List.copyOf(resources);
     this.documents = documents;
+    this.withoutNamespace =
+        resources.stream()
+            .filter(r -> r.namespace() == null)
+            .map(ExpectedResource::key)
+            .collect(Collectors.toUnmodifiableSet());
   }
 
   static ExampleManifest parse(String yaml) {
@@ -64,6 +72,11 @@ final class ExampleManifest {
   /** The non-empty documents of the body, duplicates included. */
   int documents() {
     return documents;
+  }
+
+  /** The keys of the resources the manifest gives no namespace. */
+  Set<String> withoutNamespace() {
+    return withoutNamespace;
   }
 
   /** The resources Driftless creates, labels and deletes for the app (not kapp's exists ones). */

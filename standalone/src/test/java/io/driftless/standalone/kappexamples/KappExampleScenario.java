@@ -10,10 +10,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -81,7 +79,8 @@ abstract class KappExampleScenario {
   static String firstDeployDescription(ExampleManifest manifest) {
     var create = manifest.owned().size();
     var exists = manifest.existing().size();
-    return "update: Op: %d create, 0 delete, 0 update, 0 noop, %d exists / Wait to: %d reconcile, 0 delete, 0 noop"
+    return ("update: Op: %d create, 0 delete, 0 update, 0 noop, %d exists"
+            + " / Wait to: %d reconcile, 0 delete, 0 noop")
         .formatted(create, exists, create + exists);
   }
 
@@ -179,7 +178,8 @@ abstract class KappExampleScenario {
     assertThat(deleted.get("successful").asBoolean()).isTrue();
     assertThat(deleted.get("description").asText())
         .isEqualTo(
-            "delete: Op: 0 create, %d delete, 0 update, 0 noop, 0 exists / Wait to: 0 reconcile, %d delete, 0 noop"
+            ("delete: Op: 0 create, %d delete, 0 update, 0 noop, 0 exists"
+                    + " / Wait to: 0 reconcile, %d delete, 0 noop")
                 .formatted(owned, owned));
     assertThat(sandbox.present(manifest.owned())).as("objects left in the cluster").isEmpty();
     assertThat(sandbox.missing(manifest.existing()))
@@ -251,11 +251,7 @@ abstract class KappExampleScenario {
     var groupKind = group + "/" + row.get("kind").asText();
     var name = row.get("name").asText();
     var unnamespaced = groupKind + "//" + name;
-    Set<String> withoutNamespace = new HashSet<>();
-    manifest.resources().stream()
-        .filter(r -> r.namespace() == null)
-        .forEach(r -> withoutNamespace.add(r.key()));
-    if (withoutNamespace.contains(unnamespaced)) {
+    if (manifest.withoutNamespace().contains(unnamespaced)) {
       return unnamespaced;
     }
     var namespace = row.path("namespace").isNull() ? "" : row.path("namespace").asText("");
