@@ -65,6 +65,18 @@ final class Rebuild implements Runnable {
       build();
     } catch (Exception e) {
       fail(e);
+    } finally {
+      restoreNamespace();
+    }
+  }
+
+  /** The connection goes back to a pool: its unqualified names must resolve in the live views. */
+  private void restoreNamespace() {
+    try {
+      connection.rollback();
+      dialect.use(connection, shadow.live());
+    } catch (SQLException e) {
+      log.warn("Cannot reset the rebuild's connection: {}", e.getMessage());
     }
   }
 
@@ -195,6 +207,14 @@ final class Rebuild implements Runnable {
 
   /** Finishes a swap that died half-way: the gate is still closed, nothing moved since. */
   void finishSwap() throws Exception {
+    try {
+      finishInterruptedSwap();
+    } finally {
+      restoreNamespace();
+    }
+  }
+
+  private void finishInterruptedSwap() throws Exception {
     connection.setAutoCommit(false);
     startedNanos = System.nanoTime();
     if (jdbc.sql(

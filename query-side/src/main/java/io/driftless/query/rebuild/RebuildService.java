@@ -73,11 +73,12 @@ public final class RebuildService implements AutoCloseable {
     try {
       var connection = context.dataSource().getConnection();
       try {
-        if (!claim(connection, name)) {
+        var lock = lockName(connection, name);
+        if (!claim(connection, lock)) {
           throw inProgress(name);
         }
         var rebuild = prepare(view, connection);
-        var thread = new Thread(() -> runAndRelease(rebuild, connection, name), threadName(name));
+        var thread = new Thread(() -> runAndRelease(rebuild, connection, lock), threadName(name));
         running.put(name, thread);
         thread.start();
         return rebuild.rebuildId();
@@ -116,13 +117,13 @@ public final class RebuildService implements AutoCloseable {
     return new Rebuild(view, id, connection, context, false);
   }
 
-  private void runAndRelease(Rebuild rebuild, Connection connection, String name) {
+  private void runAndRelease(Rebuild rebuild, Connection connection, String lock) {
     try {
       rebuild.run();
     } finally {
-      release(connection, name);
+      release(connection, lock);
       synchronized (this) {
-        running.remove(name);
+        running.values().remove(Thread.currentThread());
       }
     }
   }
@@ -153,14 +154,15 @@ public final class RebuildService implements AutoCloseable {
     log.warn("Rebuild {} of the {} view died during its swap; finishing the swap", rebuildId, name);
     try {
       var connection = context.dataSource().getConnection();
-      if (!claim(connection, name)) {
+      var lock = lockName(connection, name);
+      if (!claim(connection, lock)) {
         connection.close();
         return; // its rebuild runs in another process
       }
       try {
         new Rebuild(view, rebuildId, connection, context, true).finishSwap();
       } finally {
-        release(connection, name);
+        release(connection, lock);
       }
     } catch (Exception e) {
       throw new IllegalStateException("cannot finish the swap of rebuild " + rebuildId, e);
@@ -202,25 +204,25 @@ public final class RebuildService implements AutoCloseable {
   /**
    * MariaDB: a named lock on the rebuild's connection, so one rebuild per view in all processes.
    */
-  private static boolean claim(Connection connection, String name) throws SQLException {
-    if (Dialect.of(connection) != Dialect.MARIADB) {
+  private static boolean claim(Connection connection, String lock) throws SQLException {
+    if (lock == null) {
       return true;
     }
     try (var statement = connection.prepareStatement("SELECT GET_LOCK(?, 0)")) {
-      statement.setString(1, lockName(connection, name));
+      statement.setString(1, lock);
       try (var rs = statement.executeQuery()) {
         return rs.next() && rs.getInt(1) == 1;
       }
     }
   }
 
-  private static void release(Connection connection, String name) {
+  private static void release(Connection connection, String lock) {
     try (connection) {
       connection.rollback();
       connection.setAutoCommit(true);
-      if (Dialect.of(connection) == Dialect.MARIADB) {
+      if (lock != null) {
         try (var statement = connection.prepareStatement("SELECT RELEASE_LOCK(?)")) {
-          statement.setString(1, lockName(connection, name));
+          statement.setString(1, lock);
           statement.executeQuery().close();
         }
       }
@@ -229,7 +231,11 @@ public final class RebuildService implements AutoCloseable {
     }
   }
 
+  /** The named lock of a view's rebuild (MariaDB; null on H2, a single process). */
   private static String lockName(Connection connection, String name) throws SQLException {
+    if (Dialect.of(connection) != Dialect.MARIADB) {
+      return null;
+    }
     var full = "driftless-rebuild." + Dialect.MARIADB.namespace(connection) + "." + name;
     return full.length() <= 64 ? full : "driftless-rebuild." + full.hashCode() + "." + name;
   }
