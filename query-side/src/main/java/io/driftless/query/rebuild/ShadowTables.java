@@ -105,6 +105,10 @@ final class ShadowTables {
         key.put(rs.getShort("KEY_SEQ"), dialect.quote(rs.getString("COLUMN_NAME")));
       }
     }
+    for (var column : key.values()) {
+      jdbc.sql("ALTER TABLE " + shadowTable(table) + " ALTER COLUMN " + column + " SET NOT NULL")
+          .update();
+    }
     jdbc.sql(
             "ALTER TABLE "
                 + shadowTable(table)
