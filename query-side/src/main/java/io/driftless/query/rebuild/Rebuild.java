@@ -137,8 +137,7 @@ final class Rebuild implements Runnable {
       if (events.isEmpty()) {
         break;
       }
-      fold.fold(events.stream().map(e -> e.event()).toList());
-      fold.writeCheckpoint();
+      fold.foldRead(events);
     }
     catchUpWithLive(fold);
     fold.writeCheckpoint();

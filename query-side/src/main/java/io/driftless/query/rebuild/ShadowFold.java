@@ -84,12 +84,17 @@ final class ShadowFold {
 
   /** Folds events read in global order and commits them with the checkpoint. */
   void foldAndCommit(List<IndexedEvent> events) throws SQLException {
+    foldRead(events);
+    writeCheckpoint();
+    connection.commit();
+  }
+
+  /** Folds events read in global order and moves past them, without committing. */
+  void foldRead(List<IndexedEvent> events) {
     fold(events.stream().map(IndexedEvent::event).toList());
     if (!events.isEmpty()) {
       lastGlobalIndex = Math.max(lastGlobalIndex, events.get(events.size() - 1).globalIndex());
     }
-    writeCheckpoint();
-    connection.commit();
   }
 
   /**

@@ -119,7 +119,7 @@ class RebuildIT {
 
   @Test
   void historyRebuiltWhileEventsKeepComingEqualsTheFoldAndQueriesNeverSeeLess() throws Exception {
-    var events = new EventHistoryGenerator(13L).generate(30, 5, 16_000);
+    List<EventEnvelope> events = new EventHistoryGenerator(13L).generate(30, 5, 16_000);
     var before = events.subList(0, events.size() * 3 / 4);
     var during = events.subList(before.size(), events.size());
     storeAndApply(before);
@@ -138,9 +138,15 @@ class RebuildIT {
         .isInstanceOf(ConflictException.class)
         .hasMessageContaining("runs already");
     storeAndApply(during);
+    var late = new EventHistoryGenerator(15L).generate("late-", 5, 3, 40_000);
+    var stored = storeUntilSwapped(late);
     var done = awaitPhase("history", "swapped");
     stop.set(true);
     reader.join();
+    assertThat(stored).as("events stored but not yet delivered during the swap").isPositive();
+    applyLive(late.subList(0, stored));
+    events = new java.util.ArrayList<>(events.subList(0, before.size() + during.size()));
+    events.addAll(late.subList(0, stored));
 
     assertThat(done.rebuildId()).isEqualTo(id);
     assertThat(done.done()).isGreaterThanOrEqualTo(before.size());
@@ -158,6 +164,23 @@ class RebuildIT {
         .as("the swapped-in view goes on taking live events")
         .isEqualTo(new SequentialFold(all, KEEP).changes());
     assertThat(shadowDatabases()).as("shadow and old tables dropped").isEmpty();
+  }
+
+  /**
+   * Stores events (not delivered yet, as when the relay lags) until the rebuild swapped: the swap
+   * must fold what the store got meanwhile, however much keeps coming. Returns how many it stored.
+   */
+  private int storeUntilSwapped(List<EventEnvelope> events) {
+    var builds = new ViewBuilds(JdbcClient.create(dataSource));
+    var stored = 0;
+    while (stored < events.size()
+        && builds.latestRebuild("history").map(RebuildProgress::running).orElse(true)) {
+      var chunk = events.subList(stored, Math.min(events.size(), stored + 20));
+      TestEventStore.append(dataSource, chunk);
+      stored += chunk.size();
+    }
+    assertThat(stored).as("the swap finished while events kept coming").isLessThan(events.size());
+    return stored;
   }
 
   private void keepQuerying(AtomicBoolean stop, AtomicLong queries, int changes, int resources) {
