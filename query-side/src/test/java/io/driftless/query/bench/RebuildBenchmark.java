@@ -32,10 +32,8 @@ import org.springframework.jdbc.support.JdbcTransactionManager;
  * writer (10-event transactions, 20 a second, as deploys write) timed without and during the
  * rebuild.
  *
- * <pre>
- * ./mvnw -q -B -o -pl query-side -am test-compile -DskipTests
- * java -cp "$(cat query-side/target/bench.cp)" io.driftless.query.bench.RebuildBenchmark events=1000000
- * </pre>
+ * <p>The command is in {@code query-side/BENCHMARK.md}, "Rebuilds". The databases are dropped at
+ * the end.
  */
 public final class RebuildBenchmark {
 
@@ -107,6 +105,15 @@ public final class RebuildBenchmark {
           new JdbcTemplate(views)
               .queryForObject("SELECT COUNT(*) FROM app_change_resource", Long.class);
       System.out.printf("history rows after the swap: %,d resource rows%n", rows);
+      drop(store, views, naiveViews);
+    }
+  }
+
+  private static void drop(HikariDataSource... dataSources) {
+    for (var dataSource : dataSources) {
+      var jdbc = new JdbcTemplate(dataSource);
+      jdbc.execute(
+          "DROP DATABASE `" + jdbc.queryForObject("SELECT DATABASE()", String.class) + "`");
     }
   }
 
