@@ -93,6 +93,55 @@ class StoredHistoryIT {
     assertThat(count("domain_event_entry")).isEqualTo(eventsBefore);
   }
 
+  /**
+   * Issue 13: the timeline view is new, so on a store that existed before it the view is not built
+   * (503) until a rebuild folds the stored history into it (H2: built in a schema of its own and
+   * copied into the live tables in the swap's transaction).
+   */
+  @Test
+  void timelineAppearsByRebuildOfTheStoredHistory() throws Exception {
+    var path = "/api/apps/default/simple-app/resources/Deployment/simple-app/timeline";
+    var notBuilt = send("http://127.0.0.1:" + port + path, "GET", null, null);
+    assertThat(notBuilt.statusCode()).as(notBuilt.body()).isEqualTo(503);
+    assertThat(JSON.readTree(notBuilt.body()).get("error").asText()).isEqualTo("view_not_built");
+    var projections = "http://127.0.0.1:" + port + "/api/projections";
+    var accepted = send(projections + "/timeline/rebuild", "POST", null, null);
+    assertThat(accepted.statusCode()).as(accepted.body()).isEqualTo(202);
+    var rebuildId = JSON.readTree(accepted.body()).get("rebuildId").asText();
+    assertThat(send(projections + "/nope/rebuild", "POST", null, null).statusCode()).isEqualTo(404);
+    await()
+        .atMost(Duration.ofSeconds(60))
+        .until(
+            () ->
+                "live".equals(status(get("/api/projections"), "timeline").path("status").asText()));
+    var timeline = status(get("/api/projections"), "timeline");
+    assertThat(timeline.path("rebuild").path("rebuildId").asText()).isEqualTo(rebuildId);
+    assertThat(timeline.path("rebuild").path("phase").asText()).isEqualTo("swapped");
+    assertThat(timeline.path("rebuild").path("done").asLong()).isGreaterThanOrEqualTo(60);
+
+    var entries = get(path);
+    assertThat(entries.findValuesAsText("op"))
+        .containsExactly("update", "update", "update", "create");
+    assertThat(entries.findValuesAsText("changeId"))
+        .containsExactly(
+            "simple-app-change-000004",
+            "simple-app-change-000003",
+            "simple-app-change-000002",
+            "simple-app-change-000001");
+    assertThat(entries.findValuesAsText("trigger")).containsOnly("deploy");
+    assertThat(entries.get(0).get("fields").isArray()).isTrue();
+    assertThat(entries.get(3).get("fields")).isNotEmpty();
+  }
+
+  private static JsonNode status(JsonNode projections, String view) {
+    for (var projection : projections) {
+      if (projection.path("name").asText().equals(view)) {
+        return projection;
+      }
+    }
+    throw new AssertionError("no view " + view + " in " + projections);
+  }
+
   @Test
   void secretValuesOfTheStoreStayHashed() {
     var payloads =

@@ -28,6 +28,16 @@ class QueryErrors {
     return error(HttpStatus.NOT_FOUND, "not_found", e.getMessage(), List.of());
   }
 
+  @ExceptionHandler(ConflictException.class)
+  ResponseEntity<ApiError> conflict(ConflictException e) {
+    return error(HttpStatus.CONFLICT, e.code(), e.getMessage(), List.of());
+  }
+
+  @ExceptionHandler(NotBuiltException.class)
+  ResponseEntity<ApiError> notBuilt(NotBuiltException e) {
+    return error(HttpStatus.SERVICE_UNAVAILABLE, "view_not_built", e.getMessage(), List.of());
+  }
+
   @ExceptionHandler(BadParameterException.class)
   ResponseEntity<ApiError> badParameter(BadParameterException e) {
     return error(HttpStatus.BAD_REQUEST, "bad_request", e.getMessage(), e.details());

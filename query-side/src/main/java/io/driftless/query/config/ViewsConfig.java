@@ -7,10 +7,14 @@ import io.driftless.query.history.HistoryProjection;
 import io.driftless.query.inventory.InventoryProjection;
 import io.driftless.query.overview.OverviewProjection;
 import io.driftless.query.projection.ProjectionApplier;
+import io.driftless.query.rebuild.RebuildService;
+import io.driftless.query.rebuild.RebuildSettings;
+import io.driftless.query.timeline.TimelineProjection;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.List;
 import javax.sql.DataSource;
 import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.ApplicationRunner;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -28,7 +32,8 @@ import org.springframework.transaction.PlatformTransactionManager;
 @EnableConfigurationProperties({
   DeliveryProperties.class,
   EventsProperties.class,
-  EventStoreProperties.class
+  EventStoreProperties.class,
+  RebuildProperties.class
 })
 class ViewsConfig {
 
@@ -38,7 +43,11 @@ class ViewsConfig {
       PlatformTransactionManager transactions,
       @Value("${driftless.history.keep:200}") int keep) {
     return new ProjectionApplier(
-        List.of(new HistoryProjection(keep), new OverviewProjection(), new InventoryProjection()),
+        List.of(
+            new HistoryProjection(keep),
+            new OverviewProjection(),
+            new InventoryProjection(),
+            new TimelineProjection()),
         JdbcClient.create(dataSource),
         ProjectionApplier.transactions(transactions));
   }
@@ -55,6 +64,25 @@ class ViewsConfig {
     }
     var source = new DriverManagerDataSource(store.url(), store.username(), store.password());
     return new EventStoreReader(JdbcClient.create(source), store.location());
+  }
+
+  @Bean(destroyMethod = "close")
+  RebuildService rebuildService(
+      ProjectionApplier applier,
+      DataSource dataSource,
+      EventStoreReader store,
+      RebuildProperties rebuild) {
+    return new RebuildService(
+        applier.projections(),
+        dataSource,
+        store,
+        new RebuildSettings(rebuild.batchSize(), rebuild.maxEventsPerSecond()));
+  }
+
+  /** After start: a swap that died half-way is finished, an empty store's new views are built. */
+  @Bean
+  ApplicationRunner rebuildRecovery(RebuildService rebuilds) {
+    return args -> rebuilds.recover();
   }
 
   @Bean

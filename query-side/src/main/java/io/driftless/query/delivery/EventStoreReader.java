@@ -136,6 +136,48 @@ public final class EventStoreReader {
         .list();
   }
 
+  /**
+   * Up to {@code limit} events after {@code globalIndex}, in the store's global order: the bulk
+   * read of a rebuild (one range scan of the primary key per call, read-only).
+   */
+  public List<IndexedEvent> readAfter(long globalIndex, int limit) {
+    return eventStore
+        .sql(
+            "SELECT global_index, event_identifier, sequence_number, time_stamp, payload_type,"
+                + " payload FROM domain_event_entry WHERE global_index > ?"
+                + " ORDER BY global_index LIMIT ?")
+        .params(globalIndex, limit)
+        .query(
+            (rs, row) ->
+                new IndexedEvent(
+                    rs.getLong(1),
+                    envelope(
+                        rs.getString(2),
+                        rs.getLong(3),
+                        rs.getString(4),
+                        rs.getString(5),
+                        rs.getBytes(6))))
+        .list();
+  }
+
+  /** How many events the store holds after {@code globalIndex}. */
+  public long countAfter(long globalIndex) {
+    return eventStore
+        .sql("SELECT COUNT(*) FROM domain_event_entry WHERE global_index > ?")
+        .param(globalIndex)
+        .query(Long.class)
+        .single();
+  }
+
+  /** Whether the store holds any event at all. */
+  public boolean hasEvents() {
+    return !eventStore
+        .sql("SELECT global_index FROM domain_event_entry ORDER BY global_index LIMIT 1")
+        .query(Long.class)
+        .list()
+        .isEmpty();
+  }
+
   private static EventEnvelope envelope(
       String eventId, long sequence, String timestamp, String payloadType, byte[] payload) {
     var simpleName = payloadType.substring(payloadType.lastIndexOf('.') + 1);

@@ -53,6 +53,11 @@ public final class HistoryProjection implements Projection {
   }
 
   @Override
+  public List<String> tables() {
+    return List.of("app_change", "app_change_resource", "app_history_floor");
+  }
+
+  @Override
   public boolean follows(String aggregateType) {
     return true;
   }

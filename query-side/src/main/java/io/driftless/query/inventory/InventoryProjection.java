@@ -12,6 +12,7 @@ import io.driftless.events.ResourceUpdated;
 import io.driftless.query.projection.MultiRow;
 import io.driftless.query.projection.Projection;
 import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -32,6 +33,11 @@ public final class InventoryProjection implements Projection {
   @Override
   public String name() {
     return NAME;
+  }
+
+  @Override
+  public List<String> tables() {
+    return List.of("resource_inventory");
   }
 
   @Override

@@ -51,6 +51,11 @@ public final class OverviewProjection implements Projection {
   }
 
   @Override
+  public List<String> tables() {
+    return List.of("app_overview", "app_resource_count", "overview_resource");
+  }
+
+  @Override
   public boolean follows(String aggregateType) {
     return true;
   }

@@ -1,6 +1,7 @@
 package io.driftless.query.projection;
 
 import io.driftless.events.EventEnvelope;
+import java.util.List;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
@@ -25,6 +26,20 @@ public interface Projection {
 
   /** Whether this view changes for an event type (of an aggregate type it follows). */
   boolean handles(String eventType);
+
+  /**
+   * The view's tables, all of them and only them: a rebuild builds them beside the live ones and
+   * swaps them in together.
+   */
+  List<String> tables();
+
+  /**
+   * The version of the view's fold. Raise it when the fold changes what the tables hold: the view
+   * is then stale until a rebuild builds the new version beside the old one and swaps it in.
+   */
+  default int version() {
+    return 1;
+  }
 
   /** Starts collecting one transaction's changes to this view. */
   Batch batch();

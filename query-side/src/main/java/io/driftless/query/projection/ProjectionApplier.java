@@ -30,12 +30,23 @@ public final class ProjectionApplier {
   private final List<Projection> projections;
   private final JdbcClient jdbc;
   private final TransactionTemplate transactions;
+  private volatile ViewGate gate;
 
   public ProjectionApplier(
       List<Projection> projections, JdbcClient jdbc, TransactionTemplate transactions) {
     this.projections = List.copyOf(projections);
     this.jdbc = jdbc;
     this.transactions = transactions;
+  }
+
+  /** The gate a rebuild's swap closes; every batch enters it first (see {@link ViewGate}). */
+  private ViewGate gate() {
+    var known = gate;
+    if (known == null) {
+      known = new ViewGate(jdbc, Dialect.of(jdbc));
+      gate = known;
+    }
+    return known;
   }
 
   /**
@@ -65,6 +76,7 @@ public final class ProjectionApplier {
   }
 
   private List<Outcome> applyInTransaction(List<EventEnvelope> events) {
+    gate().enter();
     var order =
         IntStream.range(0, events.size())
             .boxed()

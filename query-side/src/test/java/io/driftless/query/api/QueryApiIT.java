@@ -253,13 +253,25 @@ class QueryApiIT {
   }
 
   @Test
+  void timelineOfAViewNotBuiltIs503InTheErrorShape() throws Exception {
+    var response = get("/api/apps/team-a/shop/resources/Deployment/web/timeline");
+    assertThat(response.statusCode()).isEqualTo(503);
+    var body = JSON.readTree(response.body());
+    assertThat(body.get("error").asText()).isEqualTo("view_not_built");
+    assertThat(body.get("message").asText()).contains("/api/projections/timeline/rebuild");
+  }
+
+  @Test
   void projectionsReportEachViewWithItsLastEventAndNoLagInProcess() throws Exception {
     var projections = ok("/api/projections");
     assertThat(projections)
         .extracting(p -> p.get("name").asText())
-        .containsExactly("history", "overview", "inventory");
+        .containsExactly("history", "overview", "inventory", "timeline");
+    // No event store here: the new timeline view cannot be built at start, nor rebuilt.
+    assertThat(projections.get(3).get("status").asText()).isEqualTo("not-built");
     for (var view : projections) {
-      assertThat(view.get("status").asText()).isEqualTo("live");
+      assertThat(view.get("status").asText())
+          .isEqualTo(view.get("name").asText().equals("timeline") ? "not-built" : "live");
       assertThat(view.get("lastEventAt").asText()).isEqualTo("2026-11-21T10:00:00Z");
       assertThat(view.get("lag").asText()).isEqualTo("PT0S");
       assertThat(view.get("lagMillis").asLong()).isZero();

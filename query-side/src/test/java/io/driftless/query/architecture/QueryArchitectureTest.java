@@ -28,7 +28,7 @@ class QueryArchitectureTest {
   @ArchTest
   static final ArchRule viewsAreIndependent =
       slices()
-          .matching("io.driftless.query.(overview|history|inventory)..")
+          .matching("io.driftless.query.(overview|history|inventory|timeline)..")
           .should()
           .notDependOnEachOther();
 
@@ -50,8 +50,19 @@ class QueryArchitectureTest {
           .resideInAnyPackage(
               "io.driftless.query.overview..",
               "io.driftless.query.history..",
-              "io.driftless.query.inventory..")
+              "io.driftless.query.inventory..",
+              "io.driftless.query.timeline..")
           .should()
           .dependOnClassesThat()
           .resideInAnyPackage("io.driftless.query.delivery..", "com.rabbitmq..");
+
+  /** {@code rebuild}: reads the event store and folds into shadow tables; no broker. */
+  @ArchTest
+  static final ArchRule rebuildsDoNotKnowTheBroker =
+      noClasses()
+          .that()
+          .resideInAPackage("io.driftless.query.rebuild..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage("com.rabbitmq..");
 }

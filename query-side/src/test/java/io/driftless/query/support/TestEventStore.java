@@ -36,6 +36,12 @@ public final class TestEventStore {
   }
 
   public static void write(DataSource dataSource, List<EventEnvelope> events) {
+    create(dataSource);
+    append(dataSource, events);
+  }
+
+  /** Creates an empty {@code domain_event_entry} in Axon's layout. */
+  public static void create(DataSource dataSource) {
     var jdbc = new JdbcTemplate(dataSource);
     jdbc.execute(
         "CREATE TABLE domain_event_entry (global_index BIGINT NOT NULL AUTO_INCREMENT PRIMARY KEY,"
@@ -44,6 +50,11 @@ public final class TestEventStore {
             + " payload_type VARCHAR(255) NOT NULL, payload_revision VARCHAR(255),"
             + " payload LONGBLOB NOT NULL, meta_data LONGBLOB,"
             + " UNIQUE (aggregate_identifier, sequence_number))");
+  }
+
+  /** Stores more events, in their order (global indexes follow it). */
+  public static void append(DataSource dataSource, List<EventEnvelope> events) {
+    var jdbc = new JdbcTemplate(dataSource);
     var mapper = EventCodec.newMapper();
     jdbc.batchUpdate(
         "INSERT INTO domain_event_entry (event_identifier, aggregate_identifier, sequence_number,"

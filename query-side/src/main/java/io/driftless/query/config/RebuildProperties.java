@@ -1,0 +1,14 @@
+package io.driftless.query.config;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * {@code driftless.rebuild.*}: how a rebuild reads the event store.
+ *
+ * @param batchSize events per read and per shadow transaction
+ * @param maxEventsPerSecond a ceiling on the rebuild's rate, to spare a busy store; 0 for none
+ */
+@ConfigurationProperties("driftless.rebuild")
+record RebuildProperties(
+    @DefaultValue("10000") int batchSize, @DefaultValue("0") long maxEventsPerSecond) {}

@@ -1,0 +1,316 @@
+package io.driftless.query.rebuild;
+
+import io.driftless.query.projection.Dialect;
+import io.driftless.query.projection.Projection;
+import io.driftless.query.projection.ViewBuilds;
+import io.driftless.query.projection.ViewGate;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+/**
+ * One run of a rebuild, on its own connection: bulk (the store in global order, {@code batchSize}
+ * events a transaction), catch-up (the events stored meanwhile, until a read comes back short),
+ * then the swap. The swap closes the {@link ViewGate} (the live batches in flight finish first,
+ * later ones wait), folds what the store got since, and then every event the live view applied that
+ * the shadow lacks (the live offsets are still now), puts the shadow's tables in place, and in one
+ * transaction moves the shadow's offsets, newest event time and version into the live records and
+ * opens the gate. On MariaDB the steps commit one by one and the closed gate keeps the live stream
+ * off until the last one (a swap that died is finished by {@link #finishSwap}); on H2 the whole
+ * swap is one transaction.
+ */
+final class Rebuild implements Runnable {
+
+  private static final Logger log = LoggerFactory.getLogger(Rebuild.class);
+
+  private final Projection view;
+  private final String rebuildId;
+  private final Connection connection;
+  private final RebuildService.Context context;
+  private final Dialect dialect;
+  private final JdbcClient jdbc;
+  private final ShadowTables shadow;
+  private final boolean resume;
+  private long startedNanos;
+  private long doneAtStart;
+  private long lastLog;
+
+  Rebuild(
+      Projection view,
+      String rebuildId,
+      Connection connection,
+      RebuildService.Context context,
+      boolean resume)
+      throws SQLException {
+    this.view = view;
+    this.rebuildId = rebuildId;
+    this.connection = connection;
+    this.context = context;
+    this.dialect = Dialect.of(connection);
+    this.jdbc = ShadowTables.on(connection);
+    this.shadow = new ShadowTables(dialect, dialect.namespace(connection), view);
+    this.resume = resume;
+  }
+
+  String rebuildId() {
+    return rebuildId;
+  }
+
+  @Override
+  public void run() {
+    try {
+      build();
+    } catch (Exception e) {
+      fail(e);
+    } finally {
+      restoreNamespace();
+    }
+  }
+
+  /** The connection goes back to a pool: its unqualified names must resolve in the live views. */
+  private void restoreNamespace() {
+    try {
+      connection.rollback();
+      dialect.use(connection, shadow.live());
+    } catch (SQLException e) {
+      log.warn("Cannot reset the rebuild's connection: {}", e.getMessage());
+    }
+  }
+
+  private void build() throws Exception {
+    connection.setAutoCommit(false);
+    if (!resume) {
+      shadow.create(jdbc, connection);
+      connection.commit();
+    }
+    dialect.use(connection, shadow.shadow());
+    var fold = new ShadowFold(view, connection, context.store(), rebuildId);
+    fold.load();
+    if (!resume) {
+      fold.writeCheckpoint();
+      connection.commit();
+    }
+    startedNanos = System.nanoTime();
+    doneAtStart = fold.done();
+    var target = fold.done() + context.store().countAfter(fold.lastGlobalIndex());
+    log.info(
+        "Rebuild {} of the {} view (v{}): {} from event {}, {} events in the store to fold",
+        rebuildId,
+        view.name(),
+        view.version(),
+        resume ? "resumed" : "started",
+        fold.done(),
+        target - fold.done());
+    while (readOnce(fold, target)) {
+      checkInterrupted();
+    }
+    swap(fold);
+  }
+
+  /** Folds one read; false when the read came back short (caught up with the store). */
+  private boolean readOnce(ShadowFold fold, long target) throws Exception {
+    var events = context.store().readAfter(fold.lastGlobalIndex(), context.settings().batchSize());
+    fold.foldAndCommit(events);
+    var phase = fold.done() < target ? "bulk" : "catch-up";
+    report(phase, fold.done(), Math.max(target, fold.done()));
+    throttle(fold.done());
+    return events.size() == context.settings().batchSize();
+  }
+
+  private void swap(ShadowFold fold) throws Exception {
+    var stepwise = dialect == Dialect.MARIADB;
+    dialect.use(connection, shadow.live());
+    if (!new ViewGate(jdbc, dialect).close(rebuildId, view.name())) {
+      throw new IllegalStateException("another rebuild is swapping its view; try again");
+    }
+    if (stepwise) {
+      connection.commit();
+    }
+    report("swapping", fold.done(), fold.done());
+    dialect.use(connection, shadow.shadow());
+    while (true) {
+      var events =
+          context.store().readAfter(fold.lastGlobalIndex(), context.settings().batchSize());
+      if (events.isEmpty()) {
+        break;
+      }
+      fold.foldRead(events);
+    }
+    catchUpWithLive(fold);
+    fold.writeCheckpoint();
+    if (stepwise) {
+      connection.commit();
+    }
+    finish(fold.newest());
+  }
+
+  /** Folds every event the live view applied and the shadow has not (the gate keeps them still). */
+  private void catchUpWithLive(ShadowFold fold) {
+    var behind = new java.util.LinkedHashMap<String, Long>();
+    jdbc.sql(
+            "SELECT l.aggregate_id, l.last_sequence FROM "
+                + shadow.liveTable(ShadowTables.OFFSETS)
+                + " l LEFT JOIN "
+                + shadow.shadowTable(ShadowTables.OFFSETS)
+                + " s ON s.projection = l.projection AND s.aggregate_id = l.aggregate_id"
+                + " WHERE l.projection = ? AND (s.last_sequence IS NULL"
+                + " OR s.last_sequence < l.last_sequence)")
+        .param(view.name())
+        .query(
+            rs -> {
+              behind.put(rs.getString(1), rs.getLong(2));
+            });
+    behind.forEach(
+        (aggregateId, last) ->
+            fold.fold(
+                context.store().read(aggregateId, fold.nextExpected(aggregateId)).stream()
+                    .filter(e -> e.sequence() <= last)
+                    .toList()));
+    if (!behind.isEmpty()) {
+      log.info("Rebuild {}: {} aggregates caught up with the live view", rebuildId, behind.size());
+    }
+  }
+
+  /**
+   * The swap's last steps, also those of a swap that died half-way (the gate still closed): the
+   * tables in place, then offsets, newest event time, version, record and gate in one transaction.
+   */
+  void finish(java.time.Instant newest) throws SQLException {
+    shadow.swapTables(jdbc, connection);
+    dialect.use(connection, shadow.live());
+    jdbc.sql("DELETE FROM projection_offset WHERE projection = ?").param(view.name()).update();
+    jdbc.sql(
+            "INSERT INTO projection_offset (projection, aggregate_id, last_sequence)"
+                + " SELECT projection, aggregate_id, last_sequence FROM "
+                + shadow.shadowTable(ShadowTables.OFFSETS))
+        .update();
+    if (newest != null) {
+      jdbc.sql("DELETE FROM projection_status WHERE projection = ?").param(view.name()).update();
+      jdbc.sql("INSERT INTO projection_status (projection, last_event_at) VALUES (?, ?)")
+          .params(view.name(), Timestamp.from(newest))
+          .update();
+    }
+    ViewBuilds.markBuilt(jdbc, view.name(), view.version());
+    var builds = new ViewBuilds(jdbc);
+    var done = builds.latestRebuild(view.name()).map(p -> p.done()).orElse(0L);
+    builds.progress(rebuildId, "swapped", done, done, rate(done));
+    new ViewGate(jdbc, dialect).open();
+    connection.commit();
+    shadow.drop(context.jdbc());
+    log.info(
+        "Rebuild {} of the {} view: swapped; the old tables are dropped", rebuildId, view.name());
+  }
+
+  /** Finishes a swap that died half-way: the gate is still closed, nothing moved since. */
+  void finishSwap() throws Exception {
+    try {
+      finishInterruptedSwap();
+    } finally {
+      restoreNamespace();
+    }
+  }
+
+  private void finishInterruptedSwap() throws Exception {
+    connection.setAutoCommit(false);
+    startedNanos = System.nanoTime();
+    if (jdbc.sql(
+                "SELECT COUNT(*) FROM information_schema.tables"
+                    + " WHERE table_schema = ? AND table_name = ?")
+            .params(shadow.shadow(), view.tables().get(0))
+            .query(Long.class)
+            .single()
+        > 0) {
+      dialect.use(connection, shadow.shadow());
+      var fold = new ShadowFold(view, connection, context.store(), rebuildId);
+      fold.load();
+      catchUpWithLive(fold);
+      fold.writeCheckpoint();
+      connection.commit();
+      finish(fold.newest());
+    } else {
+      dialect.use(connection, shadow.shadow());
+      var fold = new ShadowFold(view, connection, context.store(), rebuildId);
+      fold.load();
+      finish(fold.newest());
+    }
+  }
+
+  private void report(String phase, long done, long total) {
+    var rate = rate(done);
+    context.builds().progress(rebuildId, phase, done, total, rate);
+    var now = System.nanoTime();
+    if (now - lastLog > 5_000_000_000L || !"bulk".equals(phase)) {
+      lastLog = now;
+      log.info(
+          "Rebuild {} of the {} view: {} {}/{} events, {} events/s",
+          rebuildId,
+          view.name(),
+          phase,
+          done,
+          total,
+          Math.round(rate));
+    }
+  }
+
+  private double rate(long done) {
+    var seconds = (System.nanoTime() - startedNanos) / 1e9;
+    return seconds <= 0 ? 0 : (done - doneAtStart) / seconds;
+  }
+
+  private void throttle(long done) throws InterruptedException {
+    var max = context.settings().maxEventsPerSecond();
+    if (max <= 0) {
+      return;
+    }
+    var dueNanos = (long) ((done - doneAtStart) * 1e9 / max);
+    var aheadMillis = (dueNanos - (System.nanoTime() - startedNanos)) / 1_000_000;
+    if (aheadMillis > 0) {
+      Thread.sleep(aheadMillis);
+    }
+  }
+
+  private static void checkInterrupted() throws InterruptedException {
+    if (Thread.currentThread().isInterrupted()) {
+      throw new InterruptedException("the rebuild was stopped");
+    }
+  }
+
+  private void fail(Exception e) {
+    try {
+      connection.rollback();
+    } catch (SQLException rollback) {
+      e.addSuppressed(rollback);
+    }
+    var message = e.getMessage() == null ? e.toString() : e.getMessage();
+    var gate = new ViewGate(context.jdbc(), dialect).holder();
+    var halfSwapped = gate.isPresent() && gate.get().swapId().equals(rebuildId);
+    if (halfSwapped && !shadowTablesMoved()) {
+      new ViewGate(context.jdbc(), dialect).open();
+      halfSwapped = false;
+    }
+    context
+        .builds()
+        .failed(
+            rebuildId,
+            halfSwapped
+                ? message + " (the swap is finished at the next start or rebuild request)"
+                : message + " (a rebuild request resumes it)");
+    log.warn("Rebuild {} of the {} view failed: {}", rebuildId, view.name(), message, e);
+  }
+
+  private boolean shadowTablesMoved() {
+    return dialect == Dialect.MARIADB
+        && context
+                .jdbc()
+                .sql(
+                    "SELECT COUNT(*) FROM information_schema.tables"
+                        + " WHERE table_schema = ? AND table_name = ?")
+                .params(shadow.shadow(), "old__" + view.tables().get(0))
+                .query(Long.class)
+                .single()
+            > 0;
+  }
+}
