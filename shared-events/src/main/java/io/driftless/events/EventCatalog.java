@@ -1,8 +1,10 @@
 package io.driftless.events;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -52,6 +54,14 @@ public final class EventCatalog {
       throw new IllegalArgumentException("not a Driftless event: " + eventClass.getName());
     }
     return eventClass.getSimpleName();
+  }
+
+  /** The wire names of event classes: what a projection follows, named by class, never typed. */
+  @SafeVarargs
+  public static Set<String> typeNames(Class<? extends DriftlessEvent>... eventClasses) {
+    return Arrays.stream(eventClasses)
+        .map(EventCatalog::typeName)
+        .collect(Collectors.toUnmodifiableSet());
   }
 
   /** The aggregate type that emits events of this class. */

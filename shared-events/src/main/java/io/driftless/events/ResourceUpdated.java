@@ -27,6 +27,6 @@ public record ResourceUpdated(
     String appliedHash,
     String resourceVersion,
     long generation,
-    List<FieldDiff> fields,
+    List<FieldChange> fields,
     Instant at)
     implements ResourceEvent {}

@@ -23,8 +23,8 @@ class EventCodecTest {
   static Stream<DriftlessEvent> everyEventType() {
     var fields =
         List.of(
-            new FieldDiff("spec.replicas", 1, 2, "desired"),
-            new FieldDiff("spec.template", Map.of("a", List.of("b")), null, "desired"));
+            new FieldChange("spec.replicas", 1, 2, "desired"),
+            new FieldChange("spec.template", Map.of("a", List.of("b")), null, "desired"));
     var applied = Map.<String, Object>of("apiVersion", "apps/v1", "spec", Map.of("replicas", 2));
     return Stream.of(
         new AppChangeStarted(

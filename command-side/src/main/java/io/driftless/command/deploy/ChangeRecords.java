@@ -12,7 +12,7 @@ import io.driftless.command.resource.RecordResourceDisowned;
 import io.driftless.diff.plan.Change;
 import io.driftless.diff.text.ContentHash;
 import io.driftless.diff.text.SecretRedaction;
-import io.driftless.events.FieldDiff;
+import io.driftless.events.FieldChange;
 import io.driftless.events.ResourceRef;
 import java.time.Clock;
 import java.util.List;
@@ -124,14 +124,14 @@ final class ChangeRecords {
                         clock.instant())));
   }
 
-  private List<FieldDiff> fields(Change change) {
+  private List<FieldChange> fields(Change change) {
     return change.fields().stream()
         .map(
             f ->
-                new FieldDiff(
+                new FieldChange(
                     f.path(),
-                    Responses.plain(mapper, f.from()),
-                    Responses.plain(mapper, f.to()),
+                    PlainJson.of(mapper, f.from()),
+                    PlainJson.of(mapper, f.to()),
                     f.decidedBy()))
         .toList();
   }

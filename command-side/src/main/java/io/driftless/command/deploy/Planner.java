@@ -15,6 +15,7 @@ import io.driftless.diff.plan.PlanInput;
 import io.driftless.diff.resources.CustomResourceDefinitions;
 import io.driftless.diff.resources.Resource;
 import io.driftless.diff.resources.ResourceKey;
+import io.driftless.events.ResourceIds;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.HashMap;
@@ -194,8 +195,8 @@ class Planner {
     return all;
   }
 
-  /** The ResourceChange id; {@link ResourceKey#id()} has the shape {@code ResourceIds} uses. */
+  /** The ResourceChange id of an object of the app, built by {@link ResourceIds}. */
   static String resourceId(String appId, ResourceKey key) {
-    return appId + "/" + key.id();
+    return ResourceIds.resourceId(appId, key.group(), key.kind(), key.namespace(), key.name());
   }
 }

@@ -1,6 +1,5 @@
 package io.driftless.command.deploy;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.driftless.diff.plan.Change;
 import io.driftless.diff.plan.ChangeOp;
@@ -69,15 +68,13 @@ final class Responses {
             .map(
                 f ->
                     new DeployResponse.FieldView(
-                        f.path(), plain(MAPPER, f.from()), plain(MAPPER, f.to()), f.decidedBy()))
+                        f.path(),
+                        PlainJson.of(MAPPER, f.from()),
+                        PlainJson.of(MAPPER, f.to()),
+                        f.decidedBy()))
             .toList(),
         diff.changes() ? ChangeDiff.render(c, diff.context(), diff.mask()) : null,
         result);
-  }
-
-  /** A Jackson 2 node as plain maps, lists and values, readable by any JSON library. */
-  static Object plain(ObjectMapper mapper, JsonNode node) {
-    return node == null ? null : mapper.convertValue(node, Object.class);
   }
 
   private static Map<String, Integer> ops(Map<ChangeOp, Integer> counts) {

@@ -1,6 +1,6 @@
 package io.driftless.command.resource;
 
-import io.driftless.events.FieldDiff;
+import io.driftless.events.FieldChange;
 import io.driftless.events.ResourceRef;
 import java.time.Instant;
 import java.util.List;
@@ -22,5 +22,5 @@ public record RecordResourceApplied(
     String appliedHash,
     String resourceVersion,
     long generation,
-    List<FieldDiff> fields,
+    List<FieldChange> fields,
     Instant at) {}

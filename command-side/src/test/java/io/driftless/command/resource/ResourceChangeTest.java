@@ -1,6 +1,6 @@
 package io.driftless.command.resource;
 
-import io.driftless.events.FieldDiff;
+import io.driftless.events.FieldChange;
 import io.driftless.events.ResourceApplyFailed;
 import io.driftless.events.ResourceCreated;
 import io.driftless.events.ResourceDeleted;
@@ -24,8 +24,8 @@ class ResourceChangeTest {
   private static final Instant AT = Instant.parse("2026-11-21T10:00:00Z");
   private static final Map<String, Object> V1 = Map.of("spec", Map.of("replicas", 1));
   private static final Map<String, Object> V2 = Map.of("spec", Map.of("replicas", 2));
-  private static final List<FieldDiff> FIELDS =
-      List.of(new FieldDiff("spec.replicas", 1, 2, "desired"));
+  private static final List<FieldChange> FIELDS =
+      List.of(new FieldChange("spec.replicas", 1, 2, "desired"));
 
   private AggregateTestFixture<ResourceChange> fixture;
 

@@ -32,8 +32,8 @@ import java.util.Set;
  *       documents) rewrite the desired object from the live one, then the compare: against
  *       last-applied when nobody changed the live object since our apply ({@link
  *       DiffInput#unchangedSinceApply()}; last-applied goes through the same copy rules), else
- *       against live with three-way semantics ({@link FieldDiff}). All sides are normalised first:
- *       server fields and status stripped, a Secret's stringData written into data ({@link
+ *       against live with three-way semantics ({@link FieldDiffer}). All sides are normalised
+ *       first: server fields and status stripped, a Secret's stringData written into data ({@link
  *       SecretForms}) and its values hashed, null and empty maps or lists absent, numbers by value,
  *       quantities by value ({@link Quantities}). No difference: NOOP; else UPDATE.
  *   <li>{@link Change#applied()} of an update or noop is the live object with the desired fields
@@ -128,7 +128,7 @@ public final class DiffEngine {
             ? rebase.rebase(new MatchSubject(original, custom), live, true).object()
             : live;
     var diff =
-        new FieldDiff(
+        new FieldDiffer(
             keys,
             againstLastApplied ? CompareBase.LAST_APPLIED : CompareBase.LIVE,
             RebasedPaths.of(rebased.fields(), rebased.object(), keys));

@@ -15,7 +15,7 @@ import java.util.Optional;
  *
  * <p>Keyed lists ({@link MergeKeys}) merge item by item: desired items in desired order, then the
  * live-only items last-applied does not have, in live order. A value compared whole (scalar or list
- * without merge key) keeps its live form when {@link FieldDiff} finds it the same (a quantity
+ * without merge key) keeps its live form when {@link FieldDiffer} finds it the same (a quantity
  * written differently, a list whose items only gained server defaults), else takes the desired
  * value. Desired {@code status} is never sent. Works on the raw trees: Secret values stay in clear.
  */
@@ -24,11 +24,11 @@ final class ThreeWayMerge {
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
   private final MergeKeys keys;
-  private final FieldDiff equality;
+  private final FieldDiffer equality;
 
   ThreeWayMerge(MergeKeys keys) {
     this.keys = keys;
-    this.equality = new FieldDiff(keys, CompareBase.LIVE, RebasedPaths.none());
+    this.equality = new FieldDiffer(keys, CompareBase.LIVE, RebasedPaths.none());
   }
 
   /** The merged object; no argument is changed. {@code original} may be null. */
@@ -51,8 +51,8 @@ final class ThreeWayMerge {
     }
     if (live.isArray() && wanted.isArray()) {
       Optional<String> key = keys.of(path.fields());
-      var liveItems = key.flatMap(k -> FieldDiff.itemsByKey(live, k));
-      var wantedItems = key.flatMap(k -> FieldDiff.itemsByKey(wanted, k));
+      var liveItems = key.flatMap(k -> FieldDiffer.itemsByKey(live, k));
+      var wantedItems = key.flatMap(k -> FieldDiffer.itemsByKey(wanted, k));
       if (liveItems.isPresent() && wantedItems.isPresent()) {
         return mergeItems(path, key.get(), liveItems.get(), wantedItems.get(), original);
       }
@@ -93,7 +93,7 @@ final class ThreeWayMerge {
       JsonNode original) {
     Map<JsonNode, JsonNode> originalItems =
         original != null && original.isArray()
-            ? FieldDiff.itemsByKey(original, key).orElse(Map.of())
+            ? FieldDiffer.itemsByKey(original, key).orElse(Map.of())
             : Map.of();
     ArrayNode result = NODES.arrayNode();
     wanted.forEach(

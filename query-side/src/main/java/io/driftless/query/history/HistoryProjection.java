@@ -2,6 +2,7 @@ package io.driftless.query.history;
 
 import io.driftless.events.AppChangeFinished;
 import io.driftless.events.AppChangeStarted;
+import io.driftless.events.EventCatalog;
 import io.driftless.events.EventEnvelope;
 import io.driftless.events.ResourceApplyFailed;
 import io.driftless.events.ResourceCreated;
@@ -33,13 +34,13 @@ public final class HistoryProjection implements Projection {
   public static final String NAME = "history";
 
   private static final Set<String> TYPES =
-      Set.of(
-          "AppChangeStarted",
-          "AppChangeFinished",
-          "ResourceCreated",
-          "ResourceUpdated",
-          "ResourceDeleted",
-          "ResourceApplyFailed");
+      EventCatalog.typeNames(
+          AppChangeStarted.class,
+          AppChangeFinished.class,
+          ResourceCreated.class,
+          ResourceUpdated.class,
+          ResourceDeleted.class,
+          ResourceApplyFailed.class);
 
   private final int keep;
 

@@ -36,14 +36,14 @@ public final class OverviewProjection implements Projection {
   public static final String NAME = "overview";
 
   private static final Set<String> TYPES =
-      Set.of(
-          "AppChangeStarted",
-          "AppChangeFinished",
-          "AppDeleted",
-          "ResourceCreated",
-          "ResourceUpdated",
-          "ResourceDeleted",
-          EventCatalog.typeName(ResourceDisowned.class));
+      EventCatalog.typeNames(
+          AppChangeStarted.class,
+          AppChangeFinished.class,
+          AppDeleted.class,
+          ResourceCreated.class,
+          ResourceUpdated.class,
+          ResourceDeleted.class,
+          ResourceDisowned.class);
 
   @Override
   public String name() {

@@ -1,6 +1,7 @@
 package io.driftless.query.timeline;
 
 import io.driftless.events.AppChangeStarted;
+import io.driftless.events.EventCatalog;
 import io.driftless.events.EventEnvelope;
 import io.driftless.events.ResourceApplyFailed;
 import io.driftless.events.ResourceCreated;
@@ -30,13 +31,13 @@ public final class TimelineProjection implements Projection {
   public static final String NAME = "timeline";
 
   private static final Set<String> TYPES =
-      Set.of(
-          "AppChangeStarted",
-          "ResourceCreated",
-          "ResourceUpdated",
-          "ResourceDeleted",
-          "ResourceApplyFailed",
-          "ResourceDisowned");
+      EventCatalog.typeNames(
+          AppChangeStarted.class,
+          ResourceCreated.class,
+          ResourceUpdated.class,
+          ResourceDeleted.class,
+          ResourceApplyFailed.class,
+          ResourceDisowned.class);
 
   @Override
   public String name() {

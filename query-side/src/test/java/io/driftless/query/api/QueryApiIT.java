@@ -9,7 +9,7 @@ import io.driftless.events.AppChangeStarted;
 import io.driftless.events.ChangeTrigger;
 import io.driftless.events.DriftlessEvent;
 import io.driftless.events.EventEnvelope;
-import io.driftless.events.FieldDiff;
+import io.driftless.events.FieldChange;
 import io.driftless.events.OpCounts;
 import io.driftless.events.ResourceCreated;
 import io.driftless.events.ResourceIds;
@@ -90,7 +90,7 @@ class QueryApiIT {
                 "sha256:" + n,
                 "1",
                 1,
-                List.of(new FieldDiff("spec.replicas", null, 2, "desired")),
+                List.of(new FieldChange("spec.replicas", null, 2, "desired")),
                 T0));
       }
       store(

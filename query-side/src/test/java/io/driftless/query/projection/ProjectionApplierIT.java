@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.zaxxer.hikari.HikariDataSource;
 import io.driftless.events.EventEnvelope;
-import io.driftless.events.FieldDiff;
+import io.driftless.events.FieldChange;
 import io.driftless.events.ResourceCreated;
 import io.driftless.events.ResourceIds;
 import io.driftless.events.ResourceRef;
@@ -150,7 +150,7 @@ class ProjectionApplierIT {
                   "sha256:" + i,
                   "1",
                   1,
-                  List.of(new FieldDiff("data.blob", null, value, "desired")),
+                  List.of(new FieldChange("data.blob", null, value, "desired")),
                   Instant.parse("2026-11-21T10:00:00Z"))));
     }
 

@@ -6,7 +6,7 @@ import io.driftless.events.AppDeleted;
 import io.driftless.events.ChangeTrigger;
 import io.driftless.events.DriftlessEvent;
 import io.driftless.events.EventEnvelope;
-import io.driftless.events.FieldDiff;
+import io.driftless.events.FieldChange;
 import io.driftless.events.OpCounts;
 import io.driftless.events.ResourceApplyFailed;
 import io.driftless.events.ResourceCreated;
@@ -204,10 +204,10 @@ public final class EventHistoryGenerator {
       return new ResourceApplyFailed(id(i), appId, change, refs[i], op, "409 Conflict", clock);
     }
 
-    private List<FieldDiff> fields(long n) {
+    private List<FieldChange> fields(long n) {
       return List.of(
-          new FieldDiff("spec.replicas", n - 1, n, "desired"),
-          new FieldDiff("data.v", Map.of("old", List.of(1, "a")), "v" + n, "desired"));
+          new FieldChange("spec.replicas", n - 1, n, "desired"),
+          new FieldChange("data.v", Map.of("old", List.of(1, "a")), "v" + n, "desired"));
     }
 
     private void finish() {

@@ -11,4 +11,4 @@ package io.driftless.events;
  * @param decidedBy what decided the value: {@code desired}, {@code last-applied}, {@code live} or
  *     {@code rebase:<rule>}
  */
-public record FieldDiff(String path, Object from, Object to, String decidedBy) {}
+public record FieldChange(String path, Object from, Object to, String decidedBy) {}

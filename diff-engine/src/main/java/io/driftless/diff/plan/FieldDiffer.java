@@ -25,7 +25,7 @@ import java.util.Optional;
  * for a deletion, {@code rebase:<rule>} when a rebase rule set or removed the field ({@link
  * RebasedPaths}). A field present on one side only is one change at its own path.
  */
-final class FieldDiff {
+final class FieldDiffer {
 
   static final String LIVE = "live";
   static final String LAST_APPLIED = "last-applied";
@@ -35,7 +35,7 @@ final class FieldDiff {
   private final RebasedPaths rebased;
   private final List<FieldChange> changes = new ArrayList<>();
 
-  FieldDiff(MergeKeys keys, CompareBase base, RebasedPaths rebased) {
+  FieldDiffer(MergeKeys keys, CompareBase base, RebasedPaths rebased) {
     this.keys = keys;
     this.base = base;
     this.rebased = rebased;
@@ -54,7 +54,7 @@ final class FieldDiff {
 
   private boolean same(
       CompareBase against, FieldPath path, JsonNode from, JsonNode to, JsonNode original) {
-    var probe = new FieldDiff(keys, against, RebasedPaths.none());
+    var probe = new FieldDiffer(keys, against, RebasedPaths.none());
     probe.walk(path, from, to, original);
     return probe.changes.isEmpty();
   }
@@ -129,7 +129,7 @@ final class FieldDiff {
     if (base != CompareBase.LIVE || from.size() != to.size()) {
       return false;
     }
-    var probe = new FieldDiff(keys, base, RebasedPaths.none());
+    var probe = new FieldDiffer(keys, base, RebasedPaths.none());
     for (int i = 0; i < to.size(); i++) {
       JsonNode originalItem = original != null && original.isArray() ? original.get(i) : null;
       probe.walk(path.index(i), from.get(i), to.get(i), originalItem);
