@@ -26,7 +26,9 @@ import java.util.stream.Stream;
  * when its content is unchanged (that version's diff is a noop), else the next number (1 when none
  * exists). Of the existing versions, the newest {@code kapp.k14s.io/num-versions} (default 5) stay
  * (noop changes), older ones are deleted; a new version comes on top, so after a deploy that made
- * one the cluster holds up to num-versions + 1 of them, as with kapp. {@code
+ * one the cluster holds up to num-versions + 1 of them, as with kapp. Unlike kapp, a deploy that
+ * makes no new version deletes none (kapp's next deploy trims to num-versions even when nothing
+ * changed, which would make an unchanged redeploy a change). {@code
  * kapp.k14s.io/versioned-keep-original} also deploys the resource under its own name. References to
  * the versioned name are rewritten ({@link VersionReferences}): ConfigMaps and Secrets in pod
  * templates and ServiceAccounts, and {@code kapp.k14s.io/versioned-explicit-ref} annotations of any
@@ -89,7 +91,12 @@ final class VersionedResources {
       int keep = numVersions(resource);
       Resource current = pick(resource, versions, unchanged);
       renamed.put(resource.key(), current.key().name());
-      kept.addAll(kept(resource, versions, keep, current.key()));
+      // kapp keeps num-versions existing versions, counting the current one when it is an existing
+      // version; so a deploy after one that made a new version (num-versions + 1 live) deletes
+      // the oldest although nothing changed. Driftless trims only when a new version comes: an
+      // unchanged redeploy deletes nothing (and the cluster holds at most num-versions + 1).
+      boolean unchangedVersion = versions.contains(version(current.key()));
+      kept.addAll(kept(resource, versions, unchangedVersion ? keep + 1 : keep, current.key()));
       if (!versions.isEmpty() && !versions.contains(version(current.key()))) {
         previous.put(current.key(), renamed(resource, versions.last()).key());
       }

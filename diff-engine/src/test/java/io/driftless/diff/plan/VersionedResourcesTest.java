@@ -146,10 +146,23 @@ class VersionedResourcesTest {
   }
 
   @Test
-  void anUnchangedVersionCountsAmongTheVersionsKept() {
+  void anUnchangedRedeployDeletesNoVersion() {
+    // kapp would delete config-ver-1 here (it counts the current version among the kept ones);
+    // Driftless trims only when a new version comes, so an unchanged redeploy is no change.
     var again = deployInTurn(config("a", "1"), config("b", "1"), config("b", "1"));
 
-    assertThat(opsAndNames(again)).containsExactly("noop config-ver-2", "delete config-ver-1");
+    assertThat(opsAndNames(again)).containsExactly("noop config-ver-2", "noop config-ver-1");
+    assertThat(again.hasChanges()).isFalse();
+  }
+
+  @Test
+  void theNextNewVersionTrimsToNumVersions() {
+    var third =
+        deployInTurn(config("a", "1"), config("b", "1"), config("b", "1"), config("c", "1"));
+
+    // num-versions 1: one existing version stays beside the new one.
+    assertThat(opsAndNames(third))
+        .containsExactly("create config-ver-3", "noop config-ver-2", "delete config-ver-1");
   }
 
   @Test
