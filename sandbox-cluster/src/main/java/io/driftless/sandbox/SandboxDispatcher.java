@@ -1,14 +1,30 @@
 package io.driftless.sandbox;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.driftless.sandbox.controllers.Change;
+import io.driftless.sandbox.controllers.Controller;
+import io.driftless.sandbox.controllers.Controllers;
+import io.driftless.sandbox.objects.ApiObject;
+import io.driftless.sandbox.objects.Nodes;
+import io.driftless.sandbox.objects.ObjectStore;
+import io.driftless.sandbox.server.Admission;
+import io.driftless.sandbox.server.Admission.Operation;
+import io.driftless.sandbox.server.ManagedFields;
+import io.driftless.sandbox.validation.Invalid;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.StatusBuilder;
 import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import io.fabric8.mockwebserver.crud.AttributeSet;
+import io.fabric8.mockwebserver.dsl.HttpMethod;
+import io.fabric8.mockwebserver.http.Buffer;
+import io.fabric8.mockwebserver.http.Headers;
 import io.fabric8.mockwebserver.http.MockResponse;
 import io.fabric8.mockwebserver.http.RecordedRequest;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,26 +41,45 @@ import org.slf4j.LoggerFactory;
  * 500, as an API server answers when etcd refuses a write. Reads run concurrently under the
  * parent's read lock.
  *
- * <p>This subclass is where the API server's behaviour beyond CRUD goes (defaulting and validation
- * before a write reaches {@code super}, simulated controllers reacting to {@link #processEvent}).
+ * <p>Beyond CRUD it plays the API server: every object a request stores passes {@link
+ * #processEvent}, where {@link Admission} defaults, mutates, prepares and validates it (a refused
+ * object stores nothing and is answered 422) and the server metadata is set (uid, generation,
+ * managedFields); a write that changed nothing keeps the stored object and its resourceVersion. The
+ * answer carries the object as stored. Then the simulated {@link Controllers} react to the
+ * request's changes, writing through the same handlers (and so under the parent's lock) before the
+ * state is saved.
  *
  * <p>Limits: a rolled-back write may already have been sent to watchers, and a rolled-back CRD may
  * stay known to the dispatcher until the next restart.
  */
-class SandboxDispatcher extends KubernetesCrudDispatcher {
+class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore {
 
   private static final Logger log = LoggerFactory.getLogger(SandboxDispatcher.class);
 
   private final ObjectFile file;
+  private final Controllers controllers;
+  private final Admission admission;
   private final Object writes = new Object();
   private volatile long lastResourceVersion;
   private boolean changed;
-  private String created;
+  private boolean restoring;
+  private final List<Change> changes = new ArrayList<>();
+  private final List<Change> controllerWrites = new ArrayList<>();
+  // Of the write under way (guarded by writes): who writes, how, and what was stored for its
+  // answer.
+  private String manager = "unknown";
+  private Operation internal;
+  private String stored;
 
-  /** A dispatcher saving to {@code file}, or keeping objects in memory only when it is null. */
-  SandboxDispatcher(ObjectFile file) {
+  /**
+   * A dispatcher saving to {@code file}, or keeping objects in memory only when it is null, running
+   * {@code controllers}.
+   */
+  SandboxDispatcher(ObjectFile file, Controllers controllers) {
     super(List.of());
     this.file = file;
+    this.controllers = controllers;
+    this.admission = new Admission(this, () -> controllers.enabled(Controller.SIDECAR_INJECTOR));
   }
 
   /** Loads the saved objects; returns how many. */
@@ -54,8 +89,13 @@ class SandboxDispatcher extends KubernetesCrudDispatcher {
     }
     var snapshot = file.load();
     synchronized (writes) {
-      for (var object : snapshot.objects()) {
-        processEvent(object.path(), getKey(object.path()), null, null, object.json());
+      restoring = true;
+      try {
+        for (var object : snapshot.objects()) {
+          processEvent(object.path(), getKey(object.path()), null, null, object.json());
+        }
+      } finally {
+        restoring = false;
       }
       while (lastResourceVersion < snapshot.resourceVersion()) {
         requestResourceVersion();
@@ -79,37 +119,33 @@ class SandboxDispatcher extends KubernetesCrudDispatcher {
 
   @Override
   public MockResponse handleCreate(RecordedRequest request) {
-    return write(
-        () -> {
-          created = null;
-          var response = super.handleCreate(request);
-          // The answer must carry the uid the object was stored with (see processEvent).
-          return created == null ? response : response.setBody(created);
-        });
+    return write(request, () -> super.handleCreate(request));
   }
 
   @Override
   public MockResponse handleUpdate(RecordedRequest request) {
-    return write(() -> super.handleUpdate(request));
+    return write(request, () -> super.handleUpdate(request));
   }
 
   @Override
   public MockResponse handlePatch(RecordedRequest request) {
-    return write(() -> super.handlePatch(request));
+    return write(request, () -> super.handlePatch(request));
   }
 
   @Override
   public MockResponse handleDelete(String path) {
-    return write(() -> super.handleDelete(path));
+    return write(null, () -> super.handleDelete(path));
   }
 
   @Override
   public void reset() {
     var response =
         write(
+            null,
             () -> {
               super.reset();
               changed = true;
+              changes.clear();
               return new MockResponse().setResponseCode(200);
             });
     if (response.code() != 200) {
@@ -132,23 +168,147 @@ class SandboxDispatcher extends KubernetesCrudDispatcher {
       AttributeSet oldAttributes,
       GenericKubernetesResource resource,
       String newState) {
-    if (oldAttributes == null && resource != null && newState != null) {
-      // A create. fabric8's mock numbers uids from 1 in each JVM, so a restarted sandbox would
-      // hand out the uids of its restored objects again; an API server's uids are random UUIDs.
-      resource.getMetadata().setUid(UUID.randomUUID().toString());
-      created = Serialization.asJson(resource);
-      super.processEvent(path, pathAttributes, null, resource, created);
-    } else {
+    if (restoring || newState == null) {
       super.processEvent(path, pathAttributes, oldAttributes, resource, newState);
+      changed = true;
+      return;
     }
+    var before = oldAttributes == null ? null : parse(map.get(oldAttributes));
+    var next = parse(newState);
+    if (before == null) {
+      // fabric8's mock numbers uids from 1 in each JVM, so a restarted sandbox would hand out the
+      // uids of its restored objects again; an API server's uids are random UUIDs.
+      Nodes.object(next, "metadata").put("uid", UUID.randomUUID().toString());
+    }
+    var operation = operation(path, before);
+    admission.admit(operation, before, next);
+    if (before != null && sameContent(before, next)) {
+      // Nothing changed once defaulted: the API server does not write, the version stays.
+      remember(map.get(oldAttributes));
+      return;
+    }
+    ManagedFields.stamp(next, before, manager, operation == Operation.STATUS);
+    var json = Serialization.asJson(next);
+    super.processEvent(path, pathAttributes, oldAttributes, null, json);
     changed = true;
+    remember(json);
+    changes.add(new Change(before, new ApiObject(objectPath(path), next.deepCopy())));
   }
 
-  private MockResponse write(Supplier<MockResponse> request) {
+  @Override
+  public List<ApiObject> list() {
+    var objects = new ArrayList<ApiObject>();
+    for (var entry : copy().entrySet()) {
+      objects.add(new ApiObject(ObjectPaths.of(entry.getKey()), parse(entry.getValue())));
+    }
+    return objects;
+  }
+
+  @Override
+  public void writeStatus(String path, ObjectNode object, String writer) {
+    internalWrite(path, object, writer, Operation.STATUS);
+  }
+
+  @Override
+  public void writeSpec(String path, ObjectNode object, String writer) {
+    internalWrite(path, object, writer, Operation.UPDATE);
+  }
+
+  /**
+   * A controller's write, through the parent's PUT handler (so under its lock, watched and
+   * versioned like a client's) as {@code writer}; its status writes keep spec and generation.
+   */
+  private void internalWrite(String path, ObjectNode object, String writer, Operation operation) {
+    var body = object.deepCopy();
+    Nodes.object(body, "metadata").remove("resourceVersion");
+    var headers = new Headers.Builder().add("Content-Type", "application/json").build();
+    var request =
+        new RecordedRequest(
+            "HTTP/1.1",
+            HttpMethod.PUT,
+            path,
+            headers,
+            new Buffer(Serialization.asJson(body).getBytes(StandardCharsets.UTF_8)));
+    var client = manager;
+    var answer = stored;
+    var pending = new ArrayList<>(changes);
+    changes.clear();
+    manager = writer;
+    internal = operation;
+    try {
+      super.handleUpdate(request);
+      controllerWrites.addAll(changes);
+    } finally {
+      manager = client;
+      internal = null;
+      stored = answer;
+      changes.clear();
+      changes.addAll(pending);
+    }
+  }
+
+  private Operation operation(String path, ObjectNode before) {
+    if (internal != null) {
+      return internal;
+    }
+    if (before == null) {
+      return Operation.CREATE;
+    }
+    return path.endsWith("/status") ? Operation.STATUS : Operation.UPDATE;
+  }
+
+  private void remember(String json) {
+    if (internal == null) {
+      stored = json;
+    }
+  }
+
+  private static boolean sameContent(ObjectNode before, ObjectNode next) {
+    var a = before.deepCopy();
+    var b = next.deepCopy();
+    for (var object : List.of(a, b)) {
+      var metadata = Nodes.object(object, "metadata");
+      metadata.remove("resourceVersion");
+      metadata.remove("managedFields");
+    }
+    return a.equals(b);
+  }
+
+  private static String objectPath(String path) {
+    var query = path.indexOf('?');
+    var clean = query < 0 ? path : path.substring(0, query);
+    return clean.endsWith("/status") ? clean.substring(0, clean.length() - 7) : clean;
+  }
+
+  private static ObjectNode parse(String json) {
+    try {
+      return (ObjectNode) Nodes.MAPPER.readTree(json);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("the sandbox stored an object that is not JSON", e);
+    }
+  }
+
+  private MockResponse write(RecordedRequest request, Supplier<MockResponse> handler) {
     synchronized (writes) {
       var before = copy();
       changed = false;
-      var response = request.get();
+      changes.clear();
+      stored = null;
+      manager = Managers.of(request);
+      MockResponse response;
+      try {
+        response = handler.get();
+      } catch (Invalid invalid) {
+        return new MockResponse()
+            .setResponseCode(422)
+            .setBody(Serialization.asJson(invalid.status()));
+      }
+      if (stored != null && response.code() >= 200 && response.code() < 300) {
+        response.setBody(stored);
+      }
+      if (!changes.isEmpty()) {
+        controllers.run(List.copyOf(changes), controllerWrites, this);
+      }
       if (!changed || file == null) {
         return response;
       }
