@@ -1,6 +1,7 @@
 package io.driftless.sandbox;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.driftless.sandbox.controllers.Change;
 import io.driftless.sandbox.controllers.Controller;
@@ -15,6 +16,7 @@ import io.driftless.sandbox.validation.Invalid;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.StatusBuilder;
 import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
+import io.fabric8.kubernetes.client.server.mock.crud.KubernetesCrudDispatcherException;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import io.fabric8.mockwebserver.crud.AttributeSet;
 import io.fabric8.mockwebserver.dsl.HttpMethod;
@@ -182,6 +184,7 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
     }
     var operation = operation(path, before);
     admission.admit(operation, before, next);
+    if (before != null) {}
     if (before != null && sameContent(before, next)) {
       // Nothing changed once defaulted: the API server does not write, the version stays.
       remember(map.get(oldAttributes));
@@ -192,7 +195,24 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
     super.processEvent(path, pathAttributes, oldAttributes, null, json);
     changed = true;
     remember(json);
-    changes.add(new Change(before, new ApiObject(objectPath(path), next.deepCopy())));
+    var name = Nodes.text(next, "metadata", "name");
+    changes.add(new Change(before, new ApiObject(objectPath(path, name), next.deepCopy())));
+  }
+
+  /**
+   * The stored object as fabric8's handlers read it before a write. They copy its {@code
+   * metadata.generation}, which kinds without one (ConfigMaps, Services) lack here as on an API
+   * server: they get 0 to copy, and {@link Admission} drops it again.
+   */
+  @Override
+  public JsonNode asNode(Map.Entry<AttributeSet, String> resource)
+      throws KubernetesCrudDispatcherException {
+    var node = asNode(resource.getValue());
+    var metadata = node.get("metadata");
+    if (metadata instanceof ObjectNode object && !object.has("generation")) {
+      object.put("generation", 0);
+    }
+    return node;
   }
 
   @Override
@@ -271,13 +291,17 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
       metadata.remove("resourceVersion");
       metadata.remove("managedFields");
     }
-    return a.equals(b);
+    return Nodes.same(a, b);
   }
 
-  private static String objectPath(String path) {
+  /** The object's own path from a request's: a create names the collection. */
+  private static String objectPath(String path, String name) {
     var query = path.indexOf('?');
     var clean = query < 0 ? path : path.substring(0, query);
-    return clean.endsWith("/status") ? clean.substring(0, clean.length() - 7) : clean;
+    if (clean.endsWith("/status")) {
+      return clean.substring(0, clean.length() - "/status".length());
+    }
+    return clean.endsWith("/" + name) ? clean : clean + "/" + name;
   }
 
   private static ObjectNode parse(String json) {
@@ -302,6 +326,11 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
         return new MockResponse()
             .setResponseCode(422)
             .setBody(Serialization.asJson(invalid.status()));
+      } catch (RuntimeException e) {
+        // An answer in any case: an exception left to the server would leave the client waiting.
+        log.error("The sandbox failed on {}; the write is undone", describe(request), e);
+        rollBack(before);
+        return failure("the sandbox failed on this write: " + e);
       }
       if (stored != null && response.code() >= 200 && response.code() < 300) {
         response.setBody(stored);
@@ -317,13 +346,21 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
         return response;
       } catch (IOException | UncheckedIOException e) {
         log.error("Cannot save the sandbox's objects to {}; the write is undone", file.path(), e);
-        synchronized (map) {
-          map.clear();
-          map.putAll(before);
-        }
-        return storeFailed(e);
+        rollBack(before);
+        return failure("the sandbox could not save the object: " + e.getMessage());
       }
     }
+  }
+
+  private void rollBack(Map<AttributeSet, String> before) {
+    synchronized (map) {
+      map.clear();
+      map.putAll(before);
+    }
+  }
+
+  private static String describe(RecordedRequest request) {
+    return request == null ? "a delete" : request.getMethod() + " " + request.getPath();
   }
 
   private Map<AttributeSet, String> copy() {
@@ -340,13 +377,13 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
     return new Snapshot(lastResourceVersion, objects);
   }
 
-  private static MockResponse storeFailed(Exception cause) {
+  private static MockResponse failure(String message) {
     var status =
         new StatusBuilder()
             .withStatus("Failure")
             .withReason("InternalError")
             .withCode(500)
-            .withMessage("the sandbox could not save the object: " + cause.getMessage())
+            .withMessage(message)
             .build();
     return new MockResponse().setResponseCode(500).setBody(Serialization.asJson(status));
   }

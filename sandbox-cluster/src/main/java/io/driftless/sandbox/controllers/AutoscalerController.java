@@ -51,11 +51,9 @@ final class AutoscalerController {
     var hpaObject = hpa.object();
     var status = Nodes.newObject();
     status.put("currentReplicas", desired).put("desiredReplicas", desired);
-    if (!hpaObject.path("status").path("desiredReplicas").equals(status.get("desiredReplicas"))
-        || !hpaObject
-            .path("status")
-            .path("currentReplicas")
-            .equals(status.get("currentReplicas"))) {
+    var stored = hpaObject.path("status");
+    if (stored.path("desiredReplicas").asInt(-1) != desired
+        || stored.path("currentReplicas").asInt(-1) != desired) {
       var next = Nodes.object(hpaObject, "status");
       next.setAll(status);
       next.put("lastScaleTime", Conditions.now());

@@ -32,7 +32,7 @@ final class CrdController {
         "Established",
         "InitialNamesAccepted",
         "the initial names have been accepted");
-    if (!Conditions.withoutTimes(previous).equals(Conditions.withoutTimes(status))) {
+    if (!Nodes.same(Conditions.withoutTimes(previous), Conditions.withoutTimes(status))) {
       store.writeStatus(object.path(), crd, MANAGER);
     }
   }

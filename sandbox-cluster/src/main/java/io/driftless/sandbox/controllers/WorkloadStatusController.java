@@ -35,7 +35,8 @@ final class WorkloadStatusController {
     var next = object.object();
     var revisionChanged = type.equals(ObjectType.DEPLOYMENT) && revision(change, next);
     var old = next.path("status");
-    if (revisionChanged || !Conditions.withoutTimes(old).equals(Conditions.withoutTimes(status))) {
+    if (revisionChanged
+        || !Nodes.same(Conditions.withoutTimes(old), Conditions.withoutTimes(status))) {
       next.set("status", status);
       store.writeStatus(object.path(), next, MANAGER);
     }
@@ -56,7 +57,7 @@ final class WorkloadStatusController {
     } else {
       var previous = before.path("metadata").path("annotations").path(REVISION).asLong(0);
       var templateChanged =
-          !before.path("spec").path("template").equals(next.path("spec").path("template"));
+          !Nodes.same(before.path("spec").path("template"), next.path("spec").path("template"));
       revision =
           templateChanged && previous > 0 ? previous + 1 : Math.max(1, Math.max(previous, current));
     }

@@ -94,6 +94,21 @@ public final class Nodes {
     return node == null || node.isNull() ? "" : node.asText();
   }
 
+  /**
+   * Whether two trees hold the same JSON. Unlike {@code JsonNode.equals}, 10 read from the store
+   * (an int) equals 10 written by the sandbox (a long), as they are the same JSON.
+   */
+  public static boolean same(JsonNode a, JsonNode b) {
+    return a.equals(
+        (x, y) -> {
+          if (x.isNumber() && y.isNumber()) {
+            return x.decimalValue().compareTo(y.decimalValue());
+          }
+          return x.equals(y) ? 0 : 1;
+        },
+        b);
+  }
+
   /** A new empty object. */
   public static ObjectNode newObject() {
     return FACTORY.objectNode();

@@ -120,15 +120,14 @@ final class KindRules {
    */
   static boolean bumpsGeneration(ObjectType type, JsonNode old, JsonNode next) {
     if (type.equals(DEPLOYMENT)
-        && !old.path("metadata")
-            .path("annotations")
-            .equals(next.path("metadata").path("annotations"))) {
+        && !Nodes.same(
+            old.path("metadata").path("annotations"), next.path("metadata").path("annotations"))) {
       return true;
     }
     var names = new java.util.HashSet<String>();
     old.fieldNames().forEachRemaining(names::add);
     next.fieldNames().forEachRemaining(names::add);
     names.removeAll(Set.of("metadata", "status"));
-    return names.stream().anyMatch(name -> !old.path(name).equals(next.path(name)));
+    return names.stream().anyMatch(name -> !Nodes.same(old.path(name), next.path(name)));
   }
 }

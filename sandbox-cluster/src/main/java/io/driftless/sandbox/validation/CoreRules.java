@@ -4,6 +4,7 @@ import static io.driftless.sandbox.validation.FieldError.forbidden;
 import static io.driftless.sandbox.validation.FieldError.immutable;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.driftless.sandbox.objects.Nodes;
 import java.util.List;
 
 /**
@@ -20,14 +21,15 @@ final class CoreRules {
   static void serviceUpdate(ObjectNode service, ObjectNode old, List<FieldError> errors) {
     var before = old.path("spec").path("clusterIP");
     var now = service.path("spec").path("clusterIP");
-    if (!before.asText("").isEmpty() && !now.equals(before)) {
+    if (!before.asText("").isEmpty() && !Nodes.same(now, before)) {
       errors.add(immutable("spec.clusterIP", now));
     }
   }
 
   /** ValidateConfigMapUpdate and ValidateSecretUpdate (plus a Secret's type, always fixed). */
   static void dataUpdate(ObjectNode next, ObjectNode old, List<FieldError> errors) {
-    if (old.path("kind").asText().equals("Secret") && !next.path("type").equals(old.path("type"))) {
+    if (old.path("kind").asText().equals("Secret")
+        && !Nodes.same(next.path("type"), old.path("type"))) {
       errors.add(immutable("type", next.path("type")));
     }
     if (!old.path("immutable").asBoolean(false)) {
@@ -37,7 +39,7 @@ final class CoreRules {
       errors.add(forbidden("immutable", IMMUTABLE));
     }
     for (var field : List.of("data", "binaryData")) {
-      if (!next.path(field).equals(old.path(field))) {
+      if (!Nodes.same(next.path(field), old.path(field))) {
         errors.add(forbidden(field, IMMUTABLE));
       }
     }

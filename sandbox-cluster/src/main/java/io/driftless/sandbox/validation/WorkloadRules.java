@@ -8,6 +8,7 @@ import static io.driftless.sandbox.validation.FieldError.required;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.driftless.sandbox.objects.Nodes;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -52,7 +53,7 @@ final class WorkloadRules {
     var labels = spec.path("template").path("metadata").path("labels");
     var matchLabels = selector.path("matchLabels");
     for (Map.Entry<String, JsonNode> entry : iterable(matchLabels)) {
-      if (!entry.getValue().equals(labels.get(entry.getKey()))) {
+      if (!Nodes.same(entry.getValue(), labels.path(entry.getKey()))) {
         errors.add(
             invalid(
                 "spec.template.metadata.labels",
@@ -92,7 +93,7 @@ final class WorkloadRules {
     spec.fieldNames().forEachRemaining(names::add);
     before.fieldNames().forEachRemaining(names::add);
     for (var name : names) {
-      if (!STATEFUL_SET_MUTABLE.contains(name) && !spec.path(name).equals(before.path(name))) {
+      if (!STATEFUL_SET_MUTABLE.contains(name) && !Nodes.same(spec.path(name), before.path(name))) {
         errors.add(
             forbidden(
                 "spec",
@@ -107,7 +108,7 @@ final class WorkloadRules {
   private static void unchanged(
       ObjectNode next, ObjectNode old, String field, List<FieldError> errors) {
     var now = next.path("spec").path(field);
-    if (!now.equals(old.path("spec").path(field))) {
+    if (!Nodes.same(now, old.path("spec").path(field))) {
       errors.add(immutable("spec." + field, now));
     }
   }
