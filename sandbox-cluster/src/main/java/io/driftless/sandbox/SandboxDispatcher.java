@@ -108,7 +108,8 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
 
   @Override
   public MockResponse dispatch(RecordedRequest request) {
-    var response = super.dispatch(request);
+    var scaled = Scales.objectPath(request.getPath());
+    var response = scaled == null ? super.dispatch(request) : scale(request, scaled);
     if (log.isDebugEnabled()) {
       log.debug(
           "{} {} -> {}",
@@ -117,6 +118,42 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
           response == null ? "-" : response.code());
     }
     return response;
+  }
+
+  /**
+   * GET, PUT or PATCH of a scale subresource: read from, or written as an update of, the object's
+   * spec.replicas.
+   */
+  private MockResponse scale(RecordedRequest request, String path) {
+    if (request.getMethod().equals("GET")) {
+      var object = find(path);
+      return object == null
+          ? new MockResponse().setResponseCode(404)
+          : new MockResponse().setResponseCode(200).setBody(Scales.of(object).toString());
+    }
+    return write(
+        request,
+        () -> {
+          var object = find(path);
+          if (object == null) {
+            return new MockResponse().setResponseCode(404);
+          }
+          var replicas = parse(request.getBody().readUtf8()).path("spec").path("replicas");
+          if (!replicas.isInt()) {
+            return new MockResponse().setResponseCode(422);
+          }
+          Nodes.object(object, "spec").put("replicas", replicas.asInt());
+          internalWrite(path, object, manager, Operation.UPDATE);
+          // the client's write, which the controllers react to
+          changes.addAll(controllerWrites);
+          controllerWrites.clear();
+          return new MockResponse().setResponseCode(200).setBody(Scales.of(find(path)).toString());
+        });
+  }
+
+  private ObjectNode find(String path) {
+    var entry = findResource(getKey(path));
+    return entry == null ? null : parse(entry.getValue());
   }
 
   @Override
@@ -322,6 +359,12 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
       MockResponse response;
       try {
         response = handler.get();
+        if (stored != null && response.code() >= 200 && response.code() < 300) {
+          response.setBody(stored);
+        }
+        if (!changes.isEmpty()) {
+          controllers.run(List.copyOf(changes), controllerWrites, this);
+        }
       } catch (Invalid invalid) {
         return new MockResponse()
             .setResponseCode(422)
@@ -331,12 +374,6 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
         log.error("The sandbox failed on {}; the write is undone", describe(request), e);
         rollBack(before);
         return failure("the sandbox failed on this write: " + e);
-      }
-      if (stored != null && response.code() >= 200 && response.code() < 300) {
-        response.setBody(stored);
-      }
-      if (!changes.isEmpty()) {
-        controllers.run(List.copyOf(changes), controllerWrites, this);
       }
       if (!changed || file == null) {
         return response;
