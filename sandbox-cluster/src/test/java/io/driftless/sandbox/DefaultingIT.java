@@ -83,7 +83,10 @@ class DefaultingIT {
             metadata: {labels: {app: web}}
             spec:
               serviceAccountName: web
-              containers: [{name: web, image: nginx}]
+              containers:
+              - name: web
+                image: nginx
+                resources: {limits: {cpu: 1000m, memory: 1024Mi}, requests: {cpu: 0.5}}
         """);
 
     var deployment = cluster.get("/apis/apps/v1/namespaces/default/deployments/web");
@@ -99,6 +102,11 @@ class DefaultingIT {
     assertThat(at(deployment, "/spec/template/spec/serviceAccount").asText()).isEqualTo("web");
     assertThat(deployment.path("status").isObject()).isTrue();
     assertThat(deployment.path("status").isEmpty()).isTrue();
+    // quantities are written back in their canonical form
+    var resources = at(deployment, "/spec/template/spec/containers/0/resources");
+    assertThat(at(resources, "/limits/cpu").asText()).isEqualTo("1");
+    assertThat(at(resources, "/limits/memory").asText()).isEqualTo("1Gi");
+    assertThat(at(resources, "/requests/cpu").asText()).isEqualTo("500m");
   }
 
   @Test
@@ -138,7 +146,7 @@ class DefaultingIT {
         .isEqualTo(420);
     assertThat(volume(volumes, "ca").path("secret").path("defaultMode").asInt()).isEqualTo(420);
     assertThat(volume(volumes, "varlog").path("hostPath").path("type").asText("x")).isEmpty();
-    // quantities keep the form they were sent in
+    // quantities already canonical stay as they are
     assertThat(at(set, "/spec/template/spec/containers/0/resources/requests/cpu").asText())
         .isEqualTo("100m");
   }

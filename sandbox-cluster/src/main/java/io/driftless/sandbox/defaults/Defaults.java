@@ -10,7 +10,8 @@ import java.util.Set;
  * written through the sandbox, on create and on update, before validation. Each default names the
  * upstream {@code SetDefaults_*} function (or conversion) it follows; kinds not listed here (custom
  * resources, ConfigMaps, ServiceAccounts, Roles, PodDisruptionBudgets, Ingresses) are stored as
- * sent, as the API server stores them. Int-or-string values keep the form they were sent in.
+ * sent, as the API server stores them. Int-or-string values keep the form they were sent in;
+ * resource quantities do not (the API server writes their canonical form, {@link Quantities}).
  */
 public final class Defaults {
 

@@ -93,6 +93,15 @@ final class PodSpecDefaults {
     for (var env : objects(container, "env")) {
       fieldRef(Nodes.find(env, "valueFrom", "fieldRef"));
     }
+    resources(Nodes.find(container, "resources"));
+  }
+
+  /** SetDefaults_ResourceList and the canonical form of quantities, on requests and limits. */
+  static void resources(ObjectNode resources) {
+    if (resources != null) {
+      Quantities.resourceList(resources, "limits");
+      Quantities.resourceList(resources, "requests");
+    }
   }
 
   /** SetDefaults_Probe. */
@@ -145,6 +154,10 @@ final class PodSpecDefaults {
       }
       objects(Nodes.find(projection, "downwardAPI"), "items")
           .forEach(item -> fieldRef(Nodes.find(item, "fieldRef")));
+    }
+    var emptyDir = Nodes.find(volume, "emptyDir");
+    if (emptyDir != null) {
+      Quantities.single(emptyDir, "sizeLimit");
     }
     var hostPath = Nodes.find(volume, "hostPath");
     if (hostPath != null && !hostPath.has("type")) {

@@ -7,6 +7,7 @@ import static io.driftless.sandbox.objects.Nodes.objects;
 import static io.driftless.sandbox.objects.Nodes.unset;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.driftless.sandbox.objects.Nodes;
 
 /** Defaults of the apps/v1 workloads, after kubernetes/kubernetes pkg/apis/apps/v1/defaults.go. */
 final class WorkloadDefaults {
@@ -80,6 +81,7 @@ final class WorkloadDefaults {
     defaultText(claim, "kind", "PersistentVolumeClaim");
     PodSpecDefaults.emptyMetadata(claim);
     defaultText(object(claim, "spec"), "volumeMode", "Filesystem");
+    PodSpecDefaults.resources(Nodes.find(claim, "spec", "resources"));
     defaultText(object(claim, "status"), "phase", "Pending");
   }
 }
