@@ -82,6 +82,10 @@ class SandboxClusterIT {
     var after = client.apps().deployments().inNamespace("team").withName("web").get();
     assertThat(after.getMetadata()).usingRecursiveComparison().isEqualTo(before);
     assertThat(after.getSpec().getReplicas()).isEqualTo(3);
+    // defaults and the controller's status are kept as stored, not admitted again
+    assertThat(after.getSpec().getStrategy().getType()).isEqualTo("RollingUpdate");
+    assertThat(after.getStatus().getReadyReplicas()).isEqualTo(3);
+    assertThat(after.getStatus().getObservedGeneration()).isEqualTo(2);
     assertThat(client.configMaps().inNamespace("team").withName("settings").get().getData())
         .isEqualTo(Map.of("value", "1"));
     assertThat(client.namespaces().withName("team").get()).isNotNull();

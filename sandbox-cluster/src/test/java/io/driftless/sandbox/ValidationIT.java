@@ -71,6 +71,18 @@ class ValidationIT {
   }
 
   @Test
+  void aPutOfARecreateManifestWithoutRollingUpdateIsAccepted() {
+    var created = cluster.create(deployment("RollingUpdate", null, "app: web"));
+
+    put(created, deployment("Recreate", null, "app: web"));
+
+    var stored = cluster.get(path());
+    assertThat(stored.at("/spec/strategy/type").asText()).isEqualTo("Recreate");
+    assertThat(stored.at("/spec/strategy").has("rollingUpdate")).isFalse();
+    assertThat(stored.at("/metadata/generation").asInt()).isEqualTo(2);
+  }
+
+  @Test
   void aDeploymentSelectorIsImmutable() {
     var created = cluster.create(deployment("RollingUpdate", null, "app: web"));
 
