@@ -9,12 +9,14 @@ import io.driftless.sandbox.controllers.Controllers;
 import io.driftless.sandbox.objects.ApiObject;
 import io.driftless.sandbox.objects.Nodes;
 import io.driftless.sandbox.objects.ObjectStore;
+import io.driftless.sandbox.objects.ObjectType;
 import io.driftless.sandbox.server.Admission;
 import io.driftless.sandbox.server.Admission.Operation;
 import io.driftless.sandbox.server.ManagedFields;
 import io.driftless.sandbox.validation.Invalid;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.StatusBuilder;
+import io.fabric8.kubernetes.client.server.mock.KubernetesAttributesExtractor;
 import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
 import io.fabric8.kubernetes.client.server.mock.crud.KubernetesCrudDispatcherException;
 import io.fabric8.kubernetes.client.utils.Serialization;
@@ -30,6 +32,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
 import java.util.function.Supplier;
@@ -252,11 +255,22 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
     return node;
   }
 
+  /** Parses only the objects whose key names the kind (the key holds it in lower case). */
   @Override
-  public List<ApiObject> list() {
+  public List<ApiObject> list(ObjectType type) {
+    var kind = type.kind().toLowerCase(Locale.ROOT);
     var objects = new ArrayList<ApiObject>();
     for (var entry : copy().entrySet()) {
-      objects.add(new ApiObject(ObjectPaths.of(entry.getKey()), parse(entry.getValue())));
+      var attribute = entry.getKey().getAttribute(KubernetesAttributesExtractor.KIND);
+      if (attribute != null
+          && !attribute.getValues().isEmpty()
+          && !kind.equalsIgnoreCase(String.valueOf(attribute.getValues().get(0)))) {
+        continue;
+      }
+      var object = new ApiObject(ObjectPaths.of(entry.getKey()), parse(entry.getValue()));
+      if (object.type().equals(type)) {
+        objects.add(object);
+      }
     }
     return objects;
   }

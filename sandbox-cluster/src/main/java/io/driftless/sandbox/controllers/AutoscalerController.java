@@ -27,8 +27,8 @@ final class AutoscalerController {
     if (type.equals(ObjectType.HPA)) {
       scale(object, store);
     } else if (type.equals(ObjectType.DEPLOYMENT) || type.equals(ObjectType.STATEFUL_SET)) {
-      store.list().stream()
-          .filter(hpa -> hpa.type().equals(ObjectType.HPA) && targets(hpa, object))
+      store.list(ObjectType.HPA).stream()
+          .filter(hpa -> targets(hpa, object))
           .forEach(hpa -> scale(hpa, store));
     }
   }

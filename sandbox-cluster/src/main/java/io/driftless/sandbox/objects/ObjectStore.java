@@ -10,14 +10,13 @@ import java.util.Optional;
  */
 public interface ObjectStore {
 
-  /** Copies of every stored object. */
-  List<ApiObject> list();
+  /** Copies of every stored object of {@code type}. */
+  List<ApiObject> list(ObjectType type);
 
   /** A copy of the object of {@code type} named {@code name} in {@code namespace} ("" if none). */
   default Optional<ApiObject> find(ObjectType type, String namespace, String name) {
-    return list().stream()
-        .filter(o -> o.type().equals(type) && o.namespace().equals(namespace))
-        .filter(o -> o.name().equals(name))
+    return list(type).stream()
+        .filter(o -> o.namespace().equals(namespace) && o.name().equals(name))
         .findFirst();
   }
 

@@ -79,7 +79,7 @@ public final class Admission {
     if (type.equals(ObjectType.JOB)) {
       JobSelector.generate(next);
     } else if (type.equals(ObjectType.SERVICE)) {
-      ServiceAllocation.allocate(next, null, store.list());
+      ServiceAllocation.allocate(next, null, store.list(ObjectType.SERVICE));
     }
   }
 
@@ -93,7 +93,7 @@ public final class Admission {
       }
     }
     if (type.equals(ObjectType.SERVICE)) {
-      ServiceAllocation.allocate(next, old, store.list());
+      ServiceAllocation.allocate(next, old, store.list(ObjectType.SERVICE));
     }
   }
 

@@ -6,7 +6,6 @@ import static io.driftless.sandbox.objects.Nodes.unset;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.driftless.sandbox.objects.ApiObject;
-import io.driftless.sandbox.objects.ObjectType;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -28,6 +27,10 @@ final class ServiceAllocation {
 
   private ServiceAllocation() {}
 
+  /**
+   * Allocates for {@code service} (replacing {@code old}, null on create) beside {@code stored}
+   * Services.
+   */
   static void allocate(ObjectNode service, ObjectNode old, List<ApiObject> stored) {
     var spec = object(service, "spec");
     var type = spec.path("type").asText();
@@ -83,7 +86,7 @@ final class ServiceAllocation {
 
   private static String freeAddress(List<ApiObject> stored) {
     var used = new HashSet<String>();
-    for (var object : services(stored)) {
+    for (var object : stored) {
       object.object().path("spec").path("clusterIPs").forEach(ip -> used.add(ip.asText()));
       used.add(object.object().path("spec").path("clusterIP").asText());
     }
@@ -98,7 +101,7 @@ final class ServiceAllocation {
 
   private static Set<Integer> usedNodePorts(List<ApiObject> stored, ObjectNode service) {
     var used = new HashSet<Integer>();
-    for (var object : services(stored)) {
+    for (var object : stored) {
       objects(object.object().path("spec"), "ports")
           .forEach(port -> used.add(port.path("nodePort").asInt(0)));
     }
@@ -113,9 +116,5 @@ final class ServiceAllocation {
       }
     }
     throw new IllegalStateException("no node port left in 30000-32767");
-  }
-
-  private static List<ApiObject> services(List<ApiObject> stored) {
-    return stored.stream().filter(o -> o.type().equals(ObjectType.SERVICE)).toList();
   }
 }
