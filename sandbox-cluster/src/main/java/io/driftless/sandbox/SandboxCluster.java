@@ -1,5 +1,7 @@
 package io.driftless.sandbox;
 
+import io.driftless.sandbox.controllers.Controller;
+import io.driftless.sandbox.controllers.Controllers;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.fabric8.mockwebserver.Context;
 import io.fabric8.mockwebserver.MockWebServer;
@@ -8,15 +10,18 @@ import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.OptionalInt;
 import java.util.logging.Level;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The sandbox cluster: fabric8's mock API server in CRUD mode on a local port, plain HTTP, with a
- * kubeconfig written for its clients. It keeps uid, resourceVersion (409 on a stale PUT),
- * generation and creationTimestamp, and with a store file its objects outlive the process. It has
- * no discovery, no controllers, no strategic merge patch and no server-side apply.
+ * kubeconfig written for its clients, behaving like a Kubernetes 1.30 API server where a deploy
+ * tool can tell: it defaults, validates (422) and versions what it stores (uid, resourceVersion
+ * with 409 on a stale PUT, generation, creationTimestamp, managedFields) and runs simulated
+ * controllers that write status ({@link Controller}, switchable). With a store file its objects
+ * outlive the process. It has no discovery, no strategic merge patch and no server-side apply.
  */
 public final class SandboxCluster implements AutoCloseable {
 
@@ -35,12 +40,19 @@ public final class SandboxCluster implements AutoCloseable {
   private final StoreLock lock;
   private final String url;
   private final Path kubeconfig;
+  private final Controllers controllers;
 
-  private SandboxCluster(KubernetesMockServer server, StoreLock lock, String url, Path kubeconfig) {
+  private SandboxCluster(
+      KubernetesMockServer server,
+      StoreLock lock,
+      String url,
+      Path kubeconfig,
+      Controllers controllers) {
     this.server = server;
     this.lock = lock;
     this.url = url;
     this.kubeconfig = kubeconfig;
+    this.controllers = controllers;
   }
 
   /**
@@ -51,10 +63,12 @@ public final class SandboxCluster implements AutoCloseable {
     StoreLock lock = null;
     try {
       lock = settings.store() == null ? null : StoreLock.acquire(settings.store());
+      var controllers = new Controllers(settings.controllers());
       var dispatcher =
-          new SandboxDispatcher(settings.store() == null ? null : new ObjectFile(settings.store()));
+          new SandboxDispatcher(
+              settings.store() == null ? null : new ObjectFile(settings.store()), controllers);
       var restored = dispatcher.restore();
-      var sandbox = listen(settings, dispatcher, lock);
+      var sandbox = listen(settings, dispatcher, lock, controllers);
       Kubeconfig.write(settings.kubeconfig(), sandbox.url);
       log.info(
           "Sandbox cluster at {} ({} objects from {}); kubeconfig {}",
@@ -70,7 +84,11 @@ public final class SandboxCluster implements AutoCloseable {
   }
 
   private static SandboxCluster listen(
-      SandboxSettings settings, SandboxDispatcher dispatcher, StoreLock lock) throws IOException {
+      SandboxSettings settings,
+      SandboxDispatcher dispatcher,
+      StoreLock lock,
+      Controllers controllers)
+      throws IOException {
     var server =
         new KubernetesMockServer(
             new Context(), new MockWebServer(), new HashMap<>(), dispatcher, false);
@@ -84,7 +102,7 @@ public final class SandboxCluster implements AutoCloseable {
     }
     var host = address.isAnyLocalAddress() ? "127.0.0.1" : address.getHostAddress();
     var url = "http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + server.getPort();
-    return new SandboxCluster(server, lock, url, settings.kubeconfig());
+    return new SandboxCluster(server, lock, url, settings.kubeconfig(), controllers);
   }
 
   /** The API server's base URL, e.g. {@code http://127.0.0.1:6443}. */
@@ -95,6 +113,29 @@ public final class SandboxCluster implements AutoCloseable {
   /** Where the kubeconfig was written. */
   public Path kubeconfig() {
     return kubeconfig;
+  }
+
+  /** Starts running {@code controller} from the next write on. */
+  public void enable(Controller controller) {
+    controllers.enable(controller);
+  }
+
+  /** Stops running {@code controller} from the next write on. */
+  public void disable(Controller controller) {
+    controllers.disable(controller);
+  }
+
+  /** Whether {@code controller} runs. */
+  public boolean runs(Controller controller) {
+    return controllers.enabled(controller);
+  }
+
+  /**
+   * Makes the autoscaler scale HPA targets to {@code replicas} rather than to minReplicas, from the
+   * next write on (metrics a test chose); empty goes back to minReplicas.
+   */
+  public void autoscaleTo(OptionalInt replicas) {
+    controllers.autoscaleTo(replicas);
   }
 
   @Override

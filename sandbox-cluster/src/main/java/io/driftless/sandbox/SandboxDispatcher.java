@@ -1,17 +1,38 @@
 package io.driftless.sandbox;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.driftless.sandbox.controllers.Change;
+import io.driftless.sandbox.controllers.Controller;
+import io.driftless.sandbox.controllers.Controllers;
+import io.driftless.sandbox.objects.ApiObject;
+import io.driftless.sandbox.objects.Nodes;
+import io.driftless.sandbox.objects.ObjectStore;
+import io.driftless.sandbox.objects.ObjectType;
+import io.driftless.sandbox.server.Admission;
+import io.driftless.sandbox.server.Admission.Operation;
+import io.driftless.sandbox.server.ManagedFields;
+import io.driftless.sandbox.validation.Invalid;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.StatusBuilder;
+import io.fabric8.kubernetes.client.server.mock.KubernetesAttributesExtractor;
 import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
+import io.fabric8.kubernetes.client.server.mock.crud.KubernetesCrudDispatcherException;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import io.fabric8.mockwebserver.crud.AttributeSet;
+import io.fabric8.mockwebserver.dsl.HttpMethod;
+import io.fabric8.mockwebserver.http.Buffer;
+import io.fabric8.mockwebserver.http.Headers;
 import io.fabric8.mockwebserver.http.MockResponse;
 import io.fabric8.mockwebserver.http.RecordedRequest;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
 import java.util.function.Supplier;
@@ -25,26 +46,45 @@ import org.slf4j.LoggerFactory;
  * 500, as an API server answers when etcd refuses a write. Reads run concurrently under the
  * parent's read lock.
  *
- * <p>This subclass is where the API server's behaviour beyond CRUD goes (defaulting and validation
- * before a write reaches {@code super}, simulated controllers reacting to {@link #processEvent}).
+ * <p>Beyond CRUD it plays the API server: every object a request stores passes {@link
+ * #processEvent}, where {@link Admission} defaults, mutates, prepares and validates it (a refused
+ * object stores nothing and is answered 422) and the server metadata is set (uid, generation,
+ * managedFields); a write that changed nothing keeps the stored object and its resourceVersion. The
+ * answer carries the object as stored. Then the simulated {@link Controllers} react to the
+ * request's changes, writing through the same handlers (and so under the parent's lock) before the
+ * state is saved.
  *
  * <p>Limits: a rolled-back write may already have been sent to watchers, and a rolled-back CRD may
  * stay known to the dispatcher until the next restart.
  */
-class SandboxDispatcher extends KubernetesCrudDispatcher {
+class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore {
 
   private static final Logger log = LoggerFactory.getLogger(SandboxDispatcher.class);
 
   private final ObjectFile file;
+  private final Controllers controllers;
+  private final Admission admission;
   private final Object writes = new Object();
   private volatile long lastResourceVersion;
   private boolean changed;
-  private String created;
+  private boolean restoring;
+  private final List<Change> changes = new ArrayList<>();
+  private final List<Change> controllerWrites = new ArrayList<>();
+  // Of the write under way (guarded by writes): who writes, how, and what was stored for its
+  // answer.
+  private String manager = "unknown";
+  private Operation internal;
+  private String stored;
 
-  /** A dispatcher saving to {@code file}, or keeping objects in memory only when it is null. */
-  SandboxDispatcher(ObjectFile file) {
+  /**
+   * A dispatcher saving to {@code file}, or keeping objects in memory only when it is null, running
+   * {@code controllers}.
+   */
+  SandboxDispatcher(ObjectFile file, Controllers controllers) {
     super(List.of());
     this.file = file;
+    this.controllers = controllers;
+    this.admission = new Admission(this, () -> controllers.enabled(Controller.SIDECAR_INJECTOR));
   }
 
   /** Loads the saved objects; returns how many. */
@@ -54,8 +94,13 @@ class SandboxDispatcher extends KubernetesCrudDispatcher {
     }
     var snapshot = file.load();
     synchronized (writes) {
-      for (var object : snapshot.objects()) {
-        processEvent(object.path(), getKey(object.path()), null, null, object.json());
+      restoring = true;
+      try {
+        for (var object : snapshot.objects()) {
+          processEvent(object.path(), getKey(object.path()), null, null, object.json());
+        }
+      } finally {
+        restoring = false;
       }
       while (lastResourceVersion < snapshot.resourceVersion()) {
         requestResourceVersion();
@@ -66,7 +111,8 @@ class SandboxDispatcher extends KubernetesCrudDispatcher {
 
   @Override
   public MockResponse dispatch(RecordedRequest request) {
-    var response = super.dispatch(request);
+    var scaled = Scales.objectPath(request.getPath());
+    var response = scaled == null ? super.dispatch(request) : scale(request, scaled);
     if (log.isDebugEnabled()) {
       log.debug(
           "{} {} -> {}",
@@ -77,39 +123,71 @@ class SandboxDispatcher extends KubernetesCrudDispatcher {
     return response;
   }
 
+  /**
+   * GET, PUT or PATCH of a scale subresource: read from, or written as an update of, the object's
+   * spec.replicas.
+   */
+  private MockResponse scale(RecordedRequest request, String path) {
+    if (request.getMethod().equals("GET")) {
+      var object = find(path);
+      return object == null
+          ? new MockResponse().setResponseCode(404)
+          : new MockResponse().setResponseCode(200).setBody(Scales.of(object).toString());
+    }
+    return write(
+        request,
+        () -> {
+          var object = find(path);
+          if (object == null) {
+            return new MockResponse().setResponseCode(404);
+          }
+          var replicas = parse(request.getBody().readUtf8()).path("spec").path("replicas");
+          if (!replicas.isInt()) {
+            return new MockResponse().setResponseCode(422);
+          }
+          Nodes.object(object, "spec").put("replicas", replicas.asInt());
+          internalWrite(path, object, manager, Operation.UPDATE);
+          // the client's write, which the controllers react to
+          changes.addAll(controllerWrites);
+          controllerWrites.clear();
+          return new MockResponse().setResponseCode(200).setBody(Scales.of(find(path)).toString());
+        });
+  }
+
+  private ObjectNode find(String path) {
+    var entry = findResource(getKey(path));
+    return entry == null ? null : parse(entry.getValue());
+  }
+
   @Override
   public MockResponse handleCreate(RecordedRequest request) {
-    return write(
-        () -> {
-          created = null;
-          var response = super.handleCreate(request);
-          // The answer must carry the uid the object was stored with (see processEvent).
-          return created == null ? response : response.setBody(created);
-        });
+    return write(request, () -> super.handleCreate(request));
   }
 
   @Override
   public MockResponse handleUpdate(RecordedRequest request) {
-    return write(() -> super.handleUpdate(request));
+    return write(request, () -> super.handleUpdate(request));
   }
 
   @Override
   public MockResponse handlePatch(RecordedRequest request) {
-    return write(() -> super.handlePatch(request));
+    return write(request, () -> super.handlePatch(request));
   }
 
   @Override
   public MockResponse handleDelete(String path) {
-    return write(() -> super.handleDelete(path));
+    return write(null, () -> super.handleDelete(path));
   }
 
   @Override
   public void reset() {
     var response =
         write(
+            null,
             () -> {
               super.reset();
               changed = true;
+              changes.clear();
               return new MockResponse().setResponseCode(200);
             });
     if (response.code() != 200) {
@@ -132,23 +210,185 @@ class SandboxDispatcher extends KubernetesCrudDispatcher {
       AttributeSet oldAttributes,
       GenericKubernetesResource resource,
       String newState) {
-    if (oldAttributes == null && resource != null && newState != null) {
-      // A create. fabric8's mock numbers uids from 1 in each JVM, so a restarted sandbox would
-      // hand out the uids of its restored objects again; an API server's uids are random UUIDs.
-      resource.getMetadata().setUid(UUID.randomUUID().toString());
-      created = Serialization.asJson(resource);
-      super.processEvent(path, pathAttributes, null, resource, created);
-    } else {
+    if (restoring || newState == null) {
       super.processEvent(path, pathAttributes, oldAttributes, resource, newState);
+      changed = true;
+      return;
     }
+    var before = oldAttributes == null ? null : parse(map.get(oldAttributes));
+    var next = parse(newState);
+    if (before == null) {
+      // fabric8's mock numbers uids from 1 in each JVM, so a restarted sandbox would hand out the
+      // uids of its restored objects again; an API server's uids are random UUIDs.
+      Nodes.object(next, "metadata").put("uid", UUID.randomUUID().toString());
+    }
+    var operation = operation(path, before);
+    admission.admit(operation, before, next);
+    if (before != null) {}
+    if (before != null && sameContent(before, next)) {
+      // Nothing changed once defaulted: the API server does not write, the version stays.
+      remember(map.get(oldAttributes));
+      return;
+    }
+    ManagedFields.stamp(next, before, manager, operation == Operation.STATUS);
+    var json = Serialization.asJson(next);
+    super.processEvent(path, pathAttributes, oldAttributes, null, json);
     changed = true;
+    remember(json);
+    var name = Nodes.text(next, "metadata", "name");
+    changes.add(new Change(before, new ApiObject(objectPath(path, name), next.deepCopy())));
   }
 
-  private MockResponse write(Supplier<MockResponse> request) {
+  /**
+   * The stored object as fabric8's handlers read it before a write. They copy its {@code
+   * metadata.generation}, which kinds without one (ConfigMaps, Services) lack here as on an API
+   * server: they get 0 to copy, and {@link Admission} drops it again.
+   */
+  @Override
+  public JsonNode asNode(Map.Entry<AttributeSet, String> resource)
+      throws KubernetesCrudDispatcherException {
+    var node = asNode(resource.getValue());
+    var metadata = node.get("metadata");
+    if (metadata instanceof ObjectNode object && !object.has("generation")) {
+      object.put("generation", 0);
+    }
+    return node;
+  }
+
+  /** Parses only the objects whose key names the kind (the key holds it in lower case). */
+  @Override
+  public List<ApiObject> list(ObjectType type) {
+    var kind = type.kind().toLowerCase(Locale.ROOT);
+    var objects = new ArrayList<ApiObject>();
+    for (var entry : copy().entrySet()) {
+      var attribute = entry.getKey().getAttribute(KubernetesAttributesExtractor.KIND);
+      if (attribute != null
+          && !attribute.getValues().isEmpty()
+          && !kind.equalsIgnoreCase(String.valueOf(attribute.getValues().get(0)))) {
+        continue;
+      }
+      var object = new ApiObject(ObjectPaths.of(entry.getKey()), parse(entry.getValue()));
+      if (object.type().equals(type)) {
+        objects.add(object);
+      }
+    }
+    return objects;
+  }
+
+  @Override
+  public void writeStatus(String path, ObjectNode object, String writer) {
+    internalWrite(path, object, writer, Operation.STATUS);
+  }
+
+  @Override
+  public void writeSpec(String path, ObjectNode object, String writer) {
+    internalWrite(path, object, writer, Operation.UPDATE);
+  }
+
+  /**
+   * A controller's write, through the parent's PUT handler (so under its lock, watched and
+   * versioned like a client's) as {@code writer}; its status writes keep spec and generation.
+   */
+  private void internalWrite(String path, ObjectNode object, String writer, Operation operation) {
+    var body = object.deepCopy();
+    Nodes.object(body, "metadata").remove("resourceVersion");
+    var headers = new Headers.Builder().add("Content-Type", "application/json").build();
+    var request =
+        new RecordedRequest(
+            "HTTP/1.1",
+            HttpMethod.PUT,
+            path,
+            headers,
+            new Buffer(Serialization.asJson(body).getBytes(StandardCharsets.UTF_8)));
+    var client = manager;
+    var answer = stored;
+    var pending = new ArrayList<>(changes);
+    changes.clear();
+    manager = writer;
+    internal = operation;
+    try {
+      super.handleUpdate(request);
+      controllerWrites.addAll(changes);
+    } finally {
+      manager = client;
+      internal = null;
+      stored = answer;
+      changes.clear();
+      changes.addAll(pending);
+    }
+  }
+
+  private Operation operation(String path, ObjectNode before) {
+    if (internal != null) {
+      return internal;
+    }
+    if (before == null) {
+      return Operation.CREATE;
+    }
+    return path.endsWith("/status") ? Operation.STATUS : Operation.UPDATE;
+  }
+
+  private void remember(String json) {
+    if (internal == null) {
+      stored = json;
+    }
+  }
+
+  private static boolean sameContent(ObjectNode before, ObjectNode next) {
+    var a = before.deepCopy();
+    var b = next.deepCopy();
+    for (var object : List.of(a, b)) {
+      var metadata = Nodes.object(object, "metadata");
+      metadata.remove("resourceVersion");
+      metadata.remove("managedFields");
+    }
+    return Nodes.same(a, b);
+  }
+
+  /** The object's own path from a request's: a create names the collection. */
+  private static String objectPath(String path, String name) {
+    var query = path.indexOf('?');
+    var clean = query < 0 ? path : path.substring(0, query);
+    if (clean.endsWith("/status")) {
+      return clean.substring(0, clean.length() - "/status".length());
+    }
+    return clean.endsWith("/" + name) ? clean : clean + "/" + name;
+  }
+
+  private static ObjectNode parse(String json) {
+    try {
+      return (ObjectNode) Nodes.MAPPER.readTree(json);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("the sandbox stored an object that is not JSON", e);
+    }
+  }
+
+  private MockResponse write(RecordedRequest request, Supplier<MockResponse> handler) {
     synchronized (writes) {
       var before = copy();
       changed = false;
-      var response = request.get();
+      changes.clear();
+      stored = null;
+      manager = Managers.of(request);
+      MockResponse response;
+      try {
+        response = handler.get();
+        if (stored != null && response.code() >= 200 && response.code() < 300) {
+          response.setBody(stored);
+        }
+        if (!changes.isEmpty()) {
+          controllers.run(List.copyOf(changes), controllerWrites, this);
+        }
+      } catch (Invalid invalid) {
+        return new MockResponse()
+            .setResponseCode(422)
+            .setBody(Serialization.asJson(invalid.status()));
+      } catch (RuntimeException e) {
+        // An answer in any case: an exception left to the server would leave the client waiting.
+        log.error("The sandbox failed on {}; the write is undone", describe(request), e);
+        rollBack(before);
+        return failure("the sandbox failed on this write: " + e);
+      }
       if (!changed || file == null) {
         return response;
       }
@@ -157,13 +397,21 @@ class SandboxDispatcher extends KubernetesCrudDispatcher {
         return response;
       } catch (IOException | UncheckedIOException e) {
         log.error("Cannot save the sandbox's objects to {}; the write is undone", file.path(), e);
-        synchronized (map) {
-          map.clear();
-          map.putAll(before);
-        }
-        return storeFailed(e);
+        rollBack(before);
+        return failure("the sandbox could not save the object: " + e.getMessage());
       }
     }
+  }
+
+  private void rollBack(Map<AttributeSet, String> before) {
+    synchronized (map) {
+      map.clear();
+      map.putAll(before);
+    }
+  }
+
+  private static String describe(RecordedRequest request) {
+    return request == null ? "a delete" : request.getMethod() + " " + request.getPath();
   }
 
   private Map<AttributeSet, String> copy() {
@@ -180,13 +428,13 @@ class SandboxDispatcher extends KubernetesCrudDispatcher {
     return new Snapshot(lastResourceVersion, objects);
   }
 
-  private static MockResponse storeFailed(Exception cause) {
+  private static MockResponse failure(String message) {
     var status =
         new StatusBuilder()
             .withStatus("Failure")
             .withReason("InternalError")
             .withCode(500)
-            .withMessage("the sandbox could not save the object: " + cause.getMessage())
+            .withMessage(message)
             .build();
     return new MockResponse().setResponseCode(500).setBody(Serialization.asJson(status));
   }

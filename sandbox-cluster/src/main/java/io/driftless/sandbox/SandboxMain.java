@@ -1,19 +1,25 @@
 package io.driftless.sandbox;
 
+import io.driftless.sandbox.controllers.Controller;
 import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.Locale;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 
 /**
  * {@code java -jar driftless-sandbox.jar [--data-dir=./data] [--port=6443] [--host=127.0.0.1]
- * [--verbose]}: the sandbox cluster as a process of its own, for the distributed setup on one
- * machine. It writes {@code <data-dir>/sandbox-kubeconfig.yaml} and keeps its objects in {@code
+ * [--controllers=workload-status,job-completion,...|none] [--verbose]}: the sandbox cluster as a
+ * process of its own, for the distributed setup on one machine. It writes {@code
+ * <data-dir>/sandbox-kubeconfig.yaml} and keeps its objects in {@code
  * <data-dir>/sandbox-cluster.json}; it runs until stopped (Ctrl-C, SIGTERM).
  */
 public final class SandboxMain {
 
   private static final String USAGE =
       "usage: java -jar driftless-sandbox.jar [--data-dir=./data] [--port=6443]"
-          + " [--host=127.0.0.1] [--verbose]";
+          + " [--host=127.0.0.1] [--controllers=workload-status,job-completion,crd-establishing,"
+          + "autoscaler,sidecar-injector|none] [--verbose]";
 
   private SandboxMain() {}
 
@@ -22,6 +28,7 @@ public final class SandboxMain {
     var port = SandboxSettings.DEFAULT_PORT;
     var host = "127.0.0.1";
     var verbose = false;
+    Set<Controller> controllers = Controller.defaults();
     for (var arg : args) {
       var value = arg.substring(arg.indexOf('=') + 1);
       if (arg.startsWith("--data-dir=")) {
@@ -30,6 +37,8 @@ public final class SandboxMain {
         port = Integer.parseInt(value);
       } else if (arg.startsWith("--host=")) {
         host = value;
+      } else if (arg.startsWith("--controllers=") && controllers(value) != null) {
+        controllers = controllers(value);
       } else if (arg.equals("--verbose")) {
         verbose = true;
       } else {
@@ -38,7 +47,23 @@ public final class SandboxMain {
       }
     }
     configureLogging(verbose);
-    run(SandboxSettings.under(dataDir).withPort(port).withHost(host));
+    run(SandboxSettings.under(dataDir).withPort(port).withHost(host).withControllers(controllers));
+  }
+
+  /** {@code none} or a comma-separated list of controller names; null when one is unknown. */
+  private static Set<Controller> controllers(String list) {
+    var chosen = EnumSet.noneOf(Controller.class);
+    if (list.equals("none")) {
+      return chosen;
+    }
+    for (var name : list.split(",")) {
+      try {
+        chosen.add(Controller.valueOf(name.trim().toUpperCase(Locale.ROOT).replace('-', '_')));
+      } catch (IllegalArgumentException e) {
+        return null;
+      }
+    }
+    return chosen;
   }
 
   private static void run(SandboxSettings settings) throws InterruptedException {

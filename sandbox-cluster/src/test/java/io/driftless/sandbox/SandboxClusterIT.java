@@ -65,9 +65,14 @@ class SandboxClusterIT {
         .resource(new NamespaceBuilder().withNewMetadata().withName("team").endMetadata().build())
         .create();
     client.configMaps().inNamespace("team").resource(configMap("settings", "1")).create();
-    var deployment =
-        client.apps().deployments().inNamespace("team").resource(deployment(1)).create();
-    client.apps().deployments().inNamespace("team").resource(withReplicas(deployment, 3)).update();
+    client.apps().deployments().inNamespace("team").resource(deployment(1)).create();
+    // The deployment controller has written status since the create: update the latest version.
+    client
+        .apps()
+        .deployments()
+        .inNamespace("team")
+        .withName("web")
+        .edit(deployment -> withReplicas(deployment, 3));
     var before =
         client.apps().deployments().inNamespace("team").withName("web").get().getMetadata();
     assertThat(before.getGeneration()).isEqualTo(2);
@@ -77,6 +82,10 @@ class SandboxClusterIT {
     var after = client.apps().deployments().inNamespace("team").withName("web").get();
     assertThat(after.getMetadata()).usingRecursiveComparison().isEqualTo(before);
     assertThat(after.getSpec().getReplicas()).isEqualTo(3);
+    // defaults and the controller's status are kept as stored, not admitted again
+    assertThat(after.getSpec().getStrategy().getType()).isEqualTo("RollingUpdate");
+    assertThat(after.getStatus().getReadyReplicas()).isEqualTo(3);
+    assertThat(after.getStatus().getObservedGeneration()).isEqualTo(2);
     assertThat(client.configMaps().inNamespace("team").withName("settings").get().getData())
         .isEqualTo(Map.of("value", "1"));
     assertThat(client.namespaces().withName("team").get()).isNotNull();
