@@ -33,7 +33,8 @@ import org.springframework.test.context.DynamicPropertySource;
  * database, from kapp's e2e tests ({@code test/e2e/create_fallback_on_update_test.go}, {@code
  * update_replace_test.go}, {@code delete_orphan_test.go}, {@code exists_ann_test.go}, {@code
  * noop_ann_test.go}): same inputs, same expected objects. {@link ScriptedCluster} plays the other
- * writers (and, until the sandbox checks immutable fields, the 422).
+ * writers and scripted refusals; the sandbox refuses changed immutable fields itself, as an API
+ * server.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @Import(ScriptedCluster.class)
@@ -189,6 +190,42 @@ class ApplyStrategiesIT {
 
     ok(api.deployYaml("replace-fallback", redisService("redis-primary", annotation, false)));
     assertThat(serviceUid("redis-primary")).isEqualTo(replaced);
+  }
+
+  @Test
+  void updateFallbackOnReplaceReplacesWhatTheSandboxRefusesLikeAnApiServer() throws Exception {
+    // No script this time: the sandbox refuses a changed clusterIP (immutable) with 422 Invalid.
+    ok(api.deployYaml("replace-sandbox", redisService("redis-sandbox", "", false)));
+    var before = serviceUid("redis-sandbox");
+
+    var plain = failed(api.deployYaml("replace-sandbox", redisService("redis-sandbox", "", true)));
+    assertThat(plain.at("/changes/0/result").asText()).isEqualTo("failed");
+    assertThat(plain.get("message").asText()).contains("immutable");
+    assertThat(serviceUid("redis-sandbox")).isEqualTo(before);
+
+    var annotation = "kapp.k14s.io/update-strategy: fallback-on-replace";
+    ok(api.deployYaml("replace-sandbox", redisService("redis-sandbox", annotation, true)));
+    assertThat(serviceUid("redis-sandbox")).isNotEqualTo(before);
+    assertThat(cluster.services().inNamespace("default").withName("redis-sandbox").get())
+        .satisfies(s -> assertThat(s.getSpec().getClusterIP()).isEqualTo("None"));
+  }
+
+  @Test
+  void aDeploymentSwitchedToRecreateLosesTheDefaultedRollingUpdate() throws Exception {
+    var deployment =
+        "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n"
+            + "  selector:\n    matchLabels:\n      app: web\n"
+            + "  template:\n    metadata:\n      labels:\n        app: web\n"
+            + "    spec:\n      containers:\n      - name: web\n        image: nginx:1.25\n";
+    ok(api.deployYaml("recreate", deployment));
+    var live = cluster.apps().deployments().inNamespace("default").withName("web").get();
+    assertThat(live.getSpec().getStrategy().getRollingUpdate()).isNotNull();
+
+    ok(api.deployYaml("recreate", deployment + "  strategy:\n    type: Recreate\n"));
+
+    var after = cluster.apps().deployments().inNamespace("default").withName("web").get();
+    assertThat(after.getSpec().getStrategy().getType()).isEqualTo("Recreate");
+    assertThat(after.getSpec().getStrategy().getRollingUpdate()).isNull();
   }
 
   @Test

@@ -17,7 +17,8 @@ import java.util.Optional;
  * live-only items last-applied does not have, in live order. A value compared whole (scalar or list
  * without merge key) keeps its live form when {@link FieldDiffer} finds it the same (a quantity
  * written differently, a list whose items only gained server defaults), else takes the desired
- * value. Desired {@code status} is never sent. Works on the raw trees: Secret values stay in clear.
+ * value. Desired {@code status} is never sent. A union member the desired discriminator no longer
+ * allows is dropped ({@link UnionFields}). Works on the raw trees: Secret values stay in clear.
  */
 final class ThreeWayMerge {
 
@@ -39,7 +40,9 @@ final class ThreeWayMerge {
     if (before != null) {
       before.remove("status");
     }
-    return (ObjectNode) mergeObjects(FieldPath.root(), live, desired, before);
+    var merged = (ObjectNode) mergeObjects(FieldPath.root(), live, desired, before);
+    UnionFields.clear(merged, desired);
+    return merged;
   }
 
   private JsonNode merge(FieldPath path, JsonNode live, JsonNode wanted, JsonNode original) {
