@@ -99,6 +99,7 @@ class BadInputCorpusIT {
     var answer =
         RawHttp.send(port, c.method(), c.target(), c.contentTypeHeader(), body, c.transferMode());
     long millis = (System.nanoTime() - start) / 1_000_000;
+    System.out.printf("corpus case %s answered in %d ms%n", c.name(), millis);
 
     assertThat(answer.status()).as(answer.body()).isEqualTo(c.status());
     if (c.error() != null) {
