@@ -19,11 +19,12 @@ import java.util.regex.Pattern;
  * seconds or come back in a parser's words.
  *
  * <ul>
- *   <li>JSON, in one streaming pass (no tree): nesting deeper than {@code maxNestingDepth}, a
- *       number of more than 1,000 digits, an integer outside 64 bits or a number too large for a
- *       double (Kubernetes objects hold neither), anything after the body's one value, and more
- *       items in {@code resources} than {@code maxResources}. Problems name the place ({@code
- *       resources[0].spec.replicas}), never Jackson's classes or settings.
+ *   <li>JSON, in one streaming pass (no tree): nesting deeper than {@code maxNestingDepth} (the
+ *       parser refuses YAML nested so deep in the same words), a number of more than 1,000 digits,
+ *       an integer outside 64 bits or a number too large for a double (Kubernetes objects hold
+ *       neither), anything after the body's one value, and more items in {@code resources} than
+ *       {@code maxResources}. Problems name the place ({@code resources[0].spec.replicas}), never
+ *       Jackson's classes or settings.
  *   <li>YAML: more top-level {@code kind:} lines (one per document written as a block map) than
  *       {@code maxResources}. Counting lines takes milliseconds; parsing 100,000 documents only to
  *       count them took seconds. The count is a lower bound (List items, flow-style documents and
@@ -80,9 +81,8 @@ final class BodyPrecheck {
         if (token.isStructStart()) {
           depth++;
           if (depth > maxNestingDepth) {
-            throw unparsable(
-                "The manifest nests maps and lists deeper than " + maxNestingDepth + " levels.",
-                where(parser) + ": nested " + depth + " levels deep");
+            throw ManifestException.nestedTooDeep(
+                maxNestingDepth, where(parser) + ": nested " + depth + " levels deep");
           }
           if (depth == 3 && inResources(parser) && ++resources > maxResources) {
             throw tooMany(String.valueOf(resources) + " or more");

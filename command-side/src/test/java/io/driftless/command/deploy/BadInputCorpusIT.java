@@ -109,6 +109,7 @@ class BadInputCorpusIT {
       millis = Math.min(millis, (System.nanoTime() - again) / 1_000_000);
       assertThat(second.status()).as(second.body()).isEqualTo(answer.status());
     }
+    System.out.printf("corpus case %s answered in %d ms%n", c.name(), millis);
 
     assertThat(answer.status()).as(answer.body()).isEqualTo(c.status());
     if (c.error() != null) {

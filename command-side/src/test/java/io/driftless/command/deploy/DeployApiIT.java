@@ -49,6 +49,7 @@ class DeployApiIT {
     registry.add("driftless.cluster.kubeconfig", () -> kubeconfig);
     registry.add("driftless.deploy.max-body-bytes", () -> 200_000);
     registry.add("driftless.deploy.max-resources", () -> 50);
+    registry.add("driftless.deploy.max-nesting-depth", () -> 20);
     registry.add("driftless.snapshot.threshold", () -> 3);
   }
 
@@ -243,6 +244,38 @@ class DeployApiIT {
 
     assertThat(storedEvents()).isEqualTo(before);
     assertThat(cluster.configMaps().inNamespace("default").withName("ok").get()).isNull();
+  }
+
+  @Test
+  void nestingPastTheSettingIsRefusedInTheSameWordsForYamlAndJson() throws Exception {
+    var before = storedEvents();
+    var head = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: nested\nspec: ";
+    var within = head + "{a: ".repeat(19) + "1" + "}".repeat(19) + "\n";
+    var deeper = head + "{a: ".repeat(20) + "1" + "}".repeat(20) + "\n";
+    var deeperJson =
+        "{\"resources\": [{\"apiVersion\": \"v1\", \"kind\": \"ConfigMap\","
+            + " \"metadata\": {\"name\": \"nested\"}, \"spec\": "
+            + "{\"a\": ".repeat(18)
+            + "1"
+            + "}".repeat(18)
+            + "}]}";
+
+    var accepted = api.deploy("nested", within, "application/yaml", "?dryRun=true");
+    var yaml = api.deployYaml("nested", deeper);
+    var json = api.deploy("nested", deeperJson, "application/json", "");
+
+    assertThat(accepted.statusCode()).as(accepted.body()).isEqualTo(200);
+    assertRejected(yaml, 400, "unparsable_body");
+    assertRejected(json, 400, "unparsable_body");
+    assertThat(json(yaml).get("message").asText())
+        .isEqualTo("The manifest nests maps and lists deeper than 20 levels.")
+        .isEqualTo(json(json).get("message").asText());
+    assertThat(json(yaml).get("details").get(0).asText())
+        .isEqualTo("document 1: nested more than 20 levels deep");
+    assertThat(json(json).get("details").get(0).asText())
+        .startsWith("resources[0].spec.a.a.a")
+        .endsWith(": nested 21 levels deep");
+    assertThat(storedEvents()).isEqualTo(before);
   }
 
   @Test

@@ -2,7 +2,6 @@ package io.driftless.diff.resources;
 
 import io.driftless.diff.resources.ManifestException.Reason;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -37,11 +36,8 @@ final class LongLines {
   private static void refuse(
       Scan.Found found, Scan scan, long maxChars, Function<String, Manifest> parse) {
     String where = "document " + found.document() + ", line " + found.line();
-    String length = number(found.length()) + " characters";
-    String limit =
-        "more than the "
-            + number(maxChars)
-            + " bytes a Kubernetes API server accepts for one object";
+    String length = ObjectSizes.number(found.length()) + " characters";
+    String limit = "more than the " + ObjectSizes.limit(maxChars);
     Optional<String> resource = name(scan.documentWithoutLongLines(found), parse);
     String message =
         resource
@@ -60,10 +56,6 @@ final class LongLines {
     } catch (ManifestException | IllegalArgumentException e) {
       return Optional.empty();
     }
-  }
-
-  private static String number(long value) {
-    return String.format(Locale.ROOT, "%,d", value);
   }
 
   /** One pass over the lines, numbering documents as SnakeYAML does. */

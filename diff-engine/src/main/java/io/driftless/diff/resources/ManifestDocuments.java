@@ -1,6 +1,8 @@
 package io.driftless.diff.resources;
 
 import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -10,29 +12,36 @@ import io.driftless.diff.resources.ManifestException.Reason;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.regex.Pattern;
 
 /**
  * Splits a body into labelled objects: YAML documents or the items of a JSON {@code resources}
  * array, numbered from 1 in body order; {@code null} and empty documents are skipped but keep their
  * number; a List document ({@code kind: List}, or a kind ending in {@code List} with an {@code
- * items} array) contributes its items instead of itself.
+ * items} array) contributes its items instead of itself. Both readers refuse maps and lists nested
+ * deeper than {@link ManifestLimits#maxNestingDepth()}. Immutable and thread-safe.
  */
 final class ManifestDocuments {
 
-  private static final JsonMapper JSON =
-      JsonMapper.builder()
-          .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-          .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-          .build();
+  private final int maxNestingDepth;
+  private final JsonMapper json;
 
-  private static final Pattern UNRECOGNISED_TOKEN = Pattern.compile("Unrecognized token '[^']*'");
-  private static final String START_MARKER = " \\(start marker at \\[Source: [^\\]]*\\]\\)";
+  ManifestDocuments(ManifestLimits limits) {
+    this.maxNestingDepth = limits.maxNestingDepth();
+    var constraints =
+        StreamReadConstraints.builder()
+            .maxNestingDepth(maxNestingDepth)
+            .maxStringLength(Integer.MAX_VALUE)
+            .build();
+    this.json =
+        JsonMapper.builder(JsonFactory.builder().streamReadConstraints(constraints).build())
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .build();
+  }
 
-  private ManifestDocuments() {}
-
-  static List<SourceDocument> read(String body, ManifestFormat format) {
-    List<JsonNode> documents = format == ManifestFormat.YAML ? YamlTrees.readAll(body) : json(body);
+  List<SourceDocument> read(String body, ManifestFormat format) {
+    List<JsonNode> documents =
+        format == ManifestFormat.YAML ? YamlTrees.readAll(body, maxNestingDepth) : json(body);
     var objects = new ArrayList<SourceDocument>();
     for (int i = 0; i < documents.size(); i++) {
       add(objects, "document " + (i + 1), documents.get(i));
@@ -68,12 +77,17 @@ final class ManifestDocuments {
     return kind.endsWith("List") && node.path("items").isArray();
   }
 
-  private static List<JsonNode> json(String body) {
+  private List<JsonNode> json(String body) {
     JsonNode root;
     try {
-      root = JSON.readTree(body);
+      root = json.readTree(body);
     } catch (JacksonException e) {
-      throw unparsable("The manifest is not valid JSON.", problem(e));
+      if (JsonProblems.tooDeep(e)) {
+        throw ManifestException.nestedTooDeep(
+            maxNestingDepth,
+            "nested more than " + maxNestingDepth + " levels deep" + JsonProblems.place(e));
+      }
+      throw unparsable("The manifest is not valid JSON.", JsonProblems.describe(e));
     }
     JsonNode resources = root == null ? null : root.get("resources");
     if (resources == null || !resources.isArray()) {
@@ -84,22 +98,6 @@ final class ManifestDocuments {
     var documents = new ArrayList<JsonNode>();
     resources.forEach(documents::add);
     return documents;
-  }
-
-  /**
-   * Jackson's message without what may quote the body: the text of an unrecognised token (it may be
-   * a value) and the source excerpt of a location.
-   */
-  private static String problem(JacksonException e) {
-    String message =
-        UNRECOGNISED_TOKEN
-            .matcher(e.getOriginalMessage())
-            .replaceAll("Unrecognized token")
-            .replaceAll(START_MARKER, "");
-    var location = e.getLocation();
-    return location == null
-        ? message
-        : message + " (line " + location.getLineNr() + ", column " + location.getColumnNr() + ")";
   }
 
   private static ManifestException unparsable(String message, String detail) {

@@ -42,6 +42,20 @@ public final class ManifestException extends RuntimeException {
     this.details = List.copyOf(details);
   }
 
+  /**
+   * A body whose maps and lists nest deeper than {@link ManifestLimits#maxNestingDepth()}: one
+   * wording for YAML and JSON, whoever finds it (the parser, or a caller's earlier check).
+   *
+   * @param maxDepth the limit
+   * @param detail where, e.g. {@code resources[0].spec.a: nested 101 levels deep}
+   */
+  public static ManifestException nestedTooDeep(int maxDepth, String detail) {
+    return new ManifestException(
+        Reason.UNPARSABLE,
+        "The manifest nests maps and lists deeper than " + maxDepth + " levels.",
+        List.of(detail));
+  }
+
   /** Why the body was refused. */
   public Reason reason() {
     return reason;

@@ -16,11 +16,14 @@ import java.util.Objects;
  *
  * <ol>
  *   <li>Guard: a YAML line longer than {@link ManifestLimits#maxObjectBytes()} is {@link
- *       Reason#OBJECT_TOO_LARGE} before SnakeYAML reads it (see {@link LongLines}).
+ *       Reason#OBJECT_TOO_LARGE} before SnakeYAML reads it (see {@link LongLines}); so is a YAML
+ *       document whose size as JSON, bounded from below from the parser's events, passes that limit
+ *       (see {@link ObjectSizeBound}).
  *   <li>Read: YAML documents (see {@link YamlTrees} for the loader settings) or the items of a JSON
  *       body's {@code resources} array. Empty and null documents are skipped; List documents
- *       contribute their items. Not YAML/JSON, a document that is no map, or a JSON body without a
- *       {@code resources} array: {@link Reason#UNPARSABLE}.
+ *       contribute their items. Not YAML/JSON, a document that is no map, maps and lists nested
+ *       deeper than {@link ManifestLimits#maxNestingDepth()}, or a JSON body without a {@code
+ *       resources} array: {@link Reason#UNPARSABLE}.
  *   <li>Split off kapp Config documents ({@code kapp.k14s.io/v1alpha1}, {@code Config}); read the
  *       Config inside each ConfigMap labelled {@code kapp.k14s.io/config} (the ConfigMap stays a
  *       resource, as in kapp).
@@ -54,10 +57,12 @@ import java.util.Objects;
 public final class ManifestParser {
 
   private final ManifestLimits limits;
+  private final ManifestDocuments documents;
 
   /** A parser enforcing the given limits. */
   public ManifestParser(ManifestLimits limits) {
     this.limits = Objects.requireNonNull(limits, "limits");
+    this.documents = new ManifestDocuments(limits);
   }
 
   /** Parses a YAML body with the default limits. */
@@ -87,12 +92,13 @@ public final class ManifestParser {
           body,
           limits.maxObjectBytes(),
           rest -> parse(rest, ManifestFormat.YAML, defaultNamespace));
+      ObjectSizeBound.check(body, limits, defaultNamespace);
     }
     var configs = new ArrayList<ObjectNode>();
     var candidates = new ArrayList<SourceDocument>();
     var problems = new ArrayList<String>();
     var configMaps = new HashSet<ObjectNode>();
-    for (SourceDocument document : ManifestDocuments.read(body, format)) {
+    for (SourceDocument document : documents.read(body, format)) {
       if (document.isKappConfig()) {
         configs.add(document.object());
         continue;

@@ -35,12 +35,32 @@ final class ObjectSizes {
     if (problems.isEmpty()) {
       return;
     }
-    String limit = number(maxBytes) + " bytes a Kubernetes API server accepts for one object";
     String message =
         problems.size() == 1
-            ? single + ", more than the " + limit + "."
-            : problems.size() + " resources are larger than the " + limit + ".";
+            ? single + ", more than the " + limit(maxBytes) + "."
+            : problems.size() + " resources are larger than the " + limit(maxBytes) + ".";
     throw new ManifestException(Reason.OBJECT_TOO_LARGE, message, problems);
+  }
+
+  /**
+   * The refusal of one resource known to be at least {@code bytes} as JSON without being read whole
+   * ({@link ObjectSizeBound}): the words of {@link #check}, the size marked as a lower bound.
+   */
+  static ManifestException atLeast(String resource, long bytes, long maxBytes) {
+    return new ManifestException(
+        Reason.OBJECT_TOO_LARGE,
+        resource
+            + " is at least "
+            + number(bytes)
+            + " bytes as JSON, more than the "
+            + limit(maxBytes)
+            + ".",
+        List.of(resource + ": at least " + number(bytes) + " bytes"));
+  }
+
+  /** {@code 1,572,864 bytes a Kubernetes API server accepts for one object}. */
+  static String limit(long maxBytes) {
+    return number(maxBytes) + " bytes a Kubernetes API server accepts for one object";
   }
 
   /** The size of the object as compact JSON in UTF-8. */
@@ -54,7 +74,7 @@ final class ObjectSizes {
     return counter.count;
   }
 
-  private static String number(long value) {
+  static String number(long value) {
     return String.format(Locale.ROOT, "%,d", value);
   }
 

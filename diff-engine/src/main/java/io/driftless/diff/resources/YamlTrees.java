@@ -20,16 +20,18 @@ import org.yaml.snakeyaml.error.YAMLException;
  * <p>Loading is SnakeYAML's safe constructor with these settings: documents of up to 16 Mi code
  * points (so 10 MiB bodies parse), SnakeYAML's default alias limit (50 aliased collections; the
  * billion-laughs protection) plus a bound on what aliases expand to, duplicate map keys refused,
- * collections nested at most 100 deep, and timestamps kept as strings. Integers, floats, booleans
- * and null become JSON numbers, booleans and null; YAML 1.1 rules apply ({@code yes} is true, as in
- * kubectl). Map keys that are not strings become their text.
+ * collections nested at most {@link ManifestLimits#maxNestingDepth()} deep (100 unless the caller
+ * says otherwise), and timestamps kept as strings. Integers, floats, booleans and null become JSON
+ * numbers, booleans and null; YAML 1.1 rules apply ({@code yes} is true, as in kubectl). Map keys
+ * that are not strings become their text.
  */
 public final class YamlTrees {
 
   /** The most code points one YAML document may have. */
   public static final int MAX_CODE_POINTS = 16 * 1024 * 1024;
 
-  private static final int MAX_NESTING_DEPTH = 100;
+  /** SnakeYAML's {@code Composer} says so when a document nests deeper than the limit. */
+  private static final String NESTING_PROBLEM = "Nesting Depth exceeded";
 
   private YamlTrees() {}
 
@@ -40,13 +42,32 @@ public final class YamlTrees {
    * @throws ManifestException (UNPARSABLE) when the text is not YAML or breaks a limit
    */
   public static List<JsonNode> readAll(String yaml) {
+    return readAll(yaml, ManifestLimits.DEFAULT_MAX_NESTING_DEPTH);
+  }
+
+  /**
+   * Reads every document of a YAML stream, as {@link #readAll(String)}, with maps and lists nested
+   * at most {@code maxNestingDepth} deep (the outermost map of a document is level 1).
+   *
+   * @throws ManifestException (UNPARSABLE) when the text is not YAML or breaks a limit
+   */
+  public static List<JsonNode> readAll(String yaml, int maxNestingDepth) {
     var documents = new ArrayList<JsonNode>();
-    Iterator<Object> loaded = newYaml().loadAll(yaml).iterator();
+    Iterator<Object> loaded = new Yaml(constructor(maxNestingDepth)).loadAll(yaml).iterator();
     try {
       while (loaded.hasNext()) {
         documents.add(convert(loaded.next(), documents.size() + 1));
       }
     } catch (YAMLException e) {
+      if (String.valueOf(e.getMessage()).startsWith(NESTING_PROBLEM)) {
+        throw ManifestException.nestedTooDeep(
+            maxNestingDepth,
+            "document "
+                + (documents.size() + 1)
+                + ": nested more than "
+                + maxNestingDepth
+                + " levels deep");
+      }
       throw unparsable(documents.size() + 1, describe(e));
     } catch (ManifestException e) {
       throw e;
@@ -74,12 +95,17 @@ public final class YamlTrees {
     return (ObjectNode) documents.get(0);
   }
 
-  private static Yaml newYaml() {
+  /** The loader settings above; {@link ObjectSizeBound} reads the same text with them. */
+  static LoaderOptions options(int maxNestingDepth) {
     var options = new LoaderOptions();
     options.setCodePointLimit(MAX_CODE_POINTS);
     options.setAllowDuplicateKeys(false);
-    options.setNestingDepthLimit(MAX_NESTING_DEPTH);
-    return new Yaml(new KubernetesYamlConstructor(options));
+    options.setNestingDepthLimit(maxNestingDepth);
+    return options;
+  }
+
+  private static KubernetesYamlConstructor constructor(int maxNestingDepth) {
+    return new KubernetesYamlConstructor(options(maxNestingDepth));
   }
 
   private static JsonNode convert(Object document, int number) {

@@ -102,6 +102,74 @@ class ManifestParserRejectionTest {
   }
 
   @Test
+  void jsonProblemsAreWordedWithoutJacksonsSettingsOrClasses() {
+    var head = "{\"resources\": [{\"apiVersion\": \"v1\", \"kind\": \"ConfigMap\", ";
+    var bodies =
+        new String[] {
+          "{\"resources\": []} {}",
+          head + "\"data\": {\"a\": NaN}}]}",
+          head + "\"data\": {\"a\": +1}}]}",
+          head + "/* note */ \"data\": {}}]}",
+          head + "\"data\": {\"" + "k".repeat(60_000) + "\": \"v\"}}]}",
+          head + "\"data\": {\"a\": " + "1".repeat(1_200) + "}}]}"
+        };
+    var expected =
+        new String[] {
+          "more than one JSON value in the body (line 1, column ",
+          "NaN is not a JSON number (line 1, column ",
+          "a JSON number cannot start with '+' (line 1, column ",
+          "JSON has no comments (found '/') (line 1, column ",
+          "a key has more than 50,000 characters",
+          "a number has more than 1,000 digits"
+        };
+
+    for (int i = 0; i < bodies.length; i++) {
+      var error = refused(bodies[i], ManifestFormat.JSON);
+
+      assertThat(error.getMessage()).isEqualTo("The manifest is not valid JSON.");
+      assertThat(error.details()).singleElement().asString().startsWith(expected[i]);
+      assertThat(error.details().get(0)).doesNotContain("`", "Feature", "jackson", "Json");
+    }
+  }
+
+  @Test
+  void refusesYamlAndJsonNestedDeeperThanTheLimitInTheSameWords() {
+    var limited = new ManifestParser(new ManifestLimits(10, 1_000_000, 5));
+    var yaml = "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: n}\nspec: ";
+    var json =
+        "{\"resources\": [{\"apiVersion\": \"v1\", \"kind\": \"ConfigMap\","
+            + " \"metadata\": {\"name\": \"n\"}, \"spec\": ";
+
+    var atLimit = limited.parse(yaml + "{a: {b: {c: {d: 1}}}}\n", ManifestFormat.YAML, "x");
+    var jsonAtLimit = limited.parse(json + "{\"a\": {\"b\": 1}}}]}", ManifestFormat.JSON, "x");
+    var yamlError = refusedBy(limited, yaml + "{a: {b: {c: {d: {e: 1}}}}}\n", ManifestFormat.YAML);
+    var jsonError =
+        refusedBy(limited, json + "{\"a\": {\"b\": {\"c\": 1}}}}]}", ManifestFormat.JSON);
+
+    assertThat(atLimit.resources()).hasSize(1);
+    assertThat(jsonAtLimit.resources()).hasSize(1);
+    assertThat(yamlError.reason()).isEqualTo(Reason.UNPARSABLE);
+    assertThat(yamlError.getMessage())
+        .isEqualTo("The manifest nests maps and lists deeper than 5 levels.")
+        .isEqualTo(jsonError.getMessage());
+    assertThat(yamlError.details()).containsExactly("document 1: nested more than 5 levels deep");
+    assertThat(jsonError.reason()).isEqualTo(Reason.UNPARSABLE);
+    assertThat(jsonError.details())
+        .singleElement()
+        .asString()
+        .isEqualTo("nested more than 5 levels deep");
+  }
+
+  private static ManifestException refusedBy(ManifestParser parser, String body, ManifestFormat f) {
+    try {
+      parser.parse(body, f, "x");
+    } catch (ManifestException e) {
+      return e;
+    }
+    return fail("The body was accepted:%n%s", body);
+  }
+
+  @Test
   void refusesJsonWithoutAResourcesArray() {
     var none = refused("{\"items\": []}", ManifestFormat.JSON);
     var notArray = refused("{\"resources\": {}}", ManifestFormat.JSON);
