@@ -15,9 +15,11 @@ import org.springframework.stereotype.Component;
 public class AppReconciler {
 
   private final DeployService deploys;
+  private final AggregateStates states;
 
-  AppReconciler(DeployService deploys) {
+  AppReconciler(DeployService deploys, AggregateStates states) {
     this.deploys = deploys;
+    this.states = states;
   }
 
   /** How a reconcile ended. */
@@ -50,9 +52,10 @@ public class AppReconciler {
     var app = ResourceIds.appName(appId);
     try {
       var response = deploys.reconcile(namespace, app);
+      var period = states.app(appId).syncPeriod();
       return response.changeId() == null
-          ? new Outcome(Result.NOOP, null, null, null)
-          : new Outcome(Result.APPLIED, response.changeId(), null, null);
+          ? new Outcome(Result.NOOP, null, null, period)
+          : new Outcome(Result.APPLIED, response.changeId(), null, period);
     } catch (AppNotFoundException e) {
       return new Outcome(Result.GONE, null, null, null);
     } catch (ChangeInProgressException | StaleAppStateException e) {

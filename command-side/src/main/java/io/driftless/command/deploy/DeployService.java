@@ -22,9 +22,11 @@ import io.driftless.events.OpCounts;
 import io.driftless.events.ResourceIds;
 import io.driftless.events.WaitCounts;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.axonframework.commandhandling.gateway.CommandGateway;
@@ -143,10 +145,13 @@ public class DeployService {
     // kapp describes every app change as "update: ..." except a delete.
     var verb = trigger == ChangeTrigger.DELETE ? "delete" : "update";
     var description = verb + ": " + changes.summary();
-    if (options.dryRun() || !mustChange(trigger, plan)) {
+    var settingsChanged =
+        trigger == ChangeTrigger.DEPLOY
+            && !Objects.equals(options.syncPeriod(), plan.app().syncPeriod());
+    if (options.dryRun() || !(mustChange(trigger, plan) || settingsChanged)) {
       return Responses.of(appId, null, options.dryRun(), true, description, changes, diff);
     }
-    var changeId = start(plan, trigger, desired, description);
+    var changeId = start(plan, trigger, desired, description, syncPeriod(trigger, plan, options));
     return applyAndFinish(
         appId, changeId, plan, ownership.takenOver(), description, diff, options, desired);
   }
@@ -156,6 +161,16 @@ public class DeployService {
    * left to delete (its objects all taken over by other apps, or the app emptied by a deploy with
    * {@code allowEmpty=true}), so the app ends deleted.
    */
+  /** A deploy sets the app's sync period (absent: the default); a reconcile keeps it. */
+  private static Duration syncPeriod(
+      ChangeTrigger trigger, Planner.Plan plan, DeployOptions options) {
+    return switch (trigger) {
+      case DEPLOY -> options.syncPeriod();
+      case RECONCILE -> plan.app().syncPeriod();
+      case DELETE -> null;
+    };
+  }
+
   private static boolean mustChange(ChangeTrigger trigger, Planner.Plan plan) {
     return plan.changes().hasChanges()
         || (trigger == ChangeTrigger.DELETE
@@ -200,7 +215,11 @@ public class DeployService {
    * object (for a versioned one, of what is applied, server fields left out).
    */
   private String start(
-      Planner.Plan plan, ChangeTrigger trigger, Desired desired, String description) {
+      Planner.Plan plan,
+      ChangeTrigger trigger,
+      Desired desired,
+      String description,
+      Duration syncPeriod) {
     var manifest = new HashMap<ResourceKey, ObjectNode>();
     desired.resources().forEach(r -> manifest.put(r.key(), r.object()));
     var set = new TreeMap<String, String>();
@@ -229,7 +248,8 @@ public class DeployService {
             opCounts(plan.changes()),
             waitCounts(plan.changes()),
             description,
-            clock.instant()));
+            clock.instant(),
+            syncPeriod));
   }
 
   private static void addNamespace(TreeSet<String> namespaces, ResourceKey key) {

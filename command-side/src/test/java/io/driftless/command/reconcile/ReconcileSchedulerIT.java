@@ -101,6 +101,33 @@ class ReconcileSchedulerIT {
   }
 
   @Test
+  void appDeployedWithItsOwnSyncPeriodIsScheduledByIt() {
+    var api = new Api(port);
+    var manifest = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: hourly\ndata:\n  a: b\n";
+    assertThat(api.deploy("hourly", manifest, "application/yaml", "?syncPeriod=1h").statusCode())
+        .isEqualTo(200);
+
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> "noop".equals(row("default/hourly").get("last_result")));
+    var row = row("default/hourly");
+    assertThat(number(row.get("next_run_at")) - number(row.get("last_reconciled_at")))
+        .isEqualTo(Duration.ofHours(1).toMillis());
+
+    // The same manifest without the parameter: the app's setting changed, so a change records it.
+    var back = api.deployYaml("hourly", manifest);
+    assertThat(back.statusCode()).isEqualTo(200);
+    assertThat(back.body()).contains("\"changeId\":\"hourly-change-000002\"");
+    var stored =
+        jdbc.queryForList(
+            "SELECT payload FROM domain_event_entry WHERE aggregate_identifier = 'default/hourly'"
+                + " AND payload_type LIKE '%AppChangeStarted' ORDER BY sequence_number",
+            String.class);
+    assertThat(stored.get(0)).contains("\"syncPeriod\":\"PT1H\"");
+    assertThat(stored.get(1)).contains("\"syncPeriod\":null");
+  }
+
+  @Test
   void refusedReconcilesBackOffExponentiallyUpToThePeriod() {
     // An object the cluster lets Driftless update (adopt) but never create again.
     cluster
