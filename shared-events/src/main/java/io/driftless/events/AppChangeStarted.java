@@ -18,6 +18,9 @@ import java.util.Map;
  * @param waits what the change will wait for
  * @param description kapp's summary, e.g. {@code update: Op: 2 create, 0 delete, 0 update, 0 noop,
  *     0 exists / Wait to: 2 reconcile, 0 delete, 0 noop}
+ * @param syncPeriod how often the app is reconciled, ISO-8601 ({@code PT1M}), from the deploy's
+ *     {@code syncPeriod} parameter (a reconcile keeps the app's); null for the server's default,
+ *     and in stores written before the field existed
  */
 public record AppChangeStarted(
     String appId,
@@ -29,5 +32,33 @@ public record AppChangeStarted(
     Map<String, String> desired,
     OpCounts ops,
     WaitCounts waits,
-    String description)
-    implements AppEvent {}
+    String description,
+    String syncPeriod)
+    implements AppEvent {
+
+  /** A change of an app on the server's default sync period. */
+  public AppChangeStarted(
+      String appId,
+      String changeId,
+      long changeNumber,
+      ChangeTrigger trigger,
+      Instant startedAt,
+      List<String> namespaces,
+      Map<String, String> desired,
+      OpCounts ops,
+      WaitCounts waits,
+      String description) {
+    this(
+        appId,
+        changeId,
+        changeNumber,
+        trigger,
+        startedAt,
+        namespaces,
+        desired,
+        ops,
+        waits,
+        description,
+        null);
+  }
+}

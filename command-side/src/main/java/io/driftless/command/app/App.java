@@ -6,6 +6,7 @@ import io.driftless.events.AppChangeFinished;
 import io.driftless.events.AppChangeStarted;
 import io.driftless.events.AppDeleted;
 import io.driftless.events.ChangeTrigger;
+import java.time.Duration;
 import java.util.Map;
 import java.util.TreeMap;
 import org.axonframework.commandhandling.CommandHandler;
@@ -40,6 +41,9 @@ public class App {
    */
   private boolean deleted;
 
+  /** The app's own sync period (ISO-8601), null for the server's default. */
+  private String syncPeriod;
+
   /** For Axon. */
   protected App() {}
 
@@ -66,7 +70,8 @@ public class App {
             command.desired(),
             command.ops(),
             command.waits(),
-            command.description()));
+            command.description(),
+            command.syncPeriod() == null ? null : command.syncPeriod().toString()));
     return changeId;
   }
 
@@ -108,7 +113,12 @@ public class App {
   public AppState state() {
     var all = new TreeMap<>(resources);
     return new AppState(
-        appId, changeNumber, changeInProgress, Map.copyOf(all), changeNumber > 0 && !deleted);
+        appId,
+        changeNumber,
+        changeInProgress,
+        Map.copyOf(all),
+        changeNumber > 0 && !deleted,
+        syncPeriod == null ? null : Duration.parse(syncPeriod));
   }
 
   @EventSourcingHandler
@@ -120,6 +130,7 @@ public class App {
     started = event;
     pending = new TreeMap<>(event.desired());
     deleted = false;
+    syncPeriod = event.syncPeriod();
   }
 
   @EventSourcingHandler

@@ -1,5 +1,6 @@
 package io.driftless.command.app;
 
+import java.time.Duration;
 import java.util.Map;
 
 /**
@@ -12,16 +13,18 @@ import java.util.Map;
  *     change may have left behind
  * @param exists whether the app exists: it had a change and was not deleted since (an app emptied
  *     by a deploy with {@code allowEmpty=true} exists, with no resources, as in kapp)
+ * @param syncPeriod the app's own sync period, null for the server's default
  */
 public record AppState(
     String appId,
     long changeNumber,
     String changeInProgress,
     Map<String, String> resources,
-    boolean exists) {
+    boolean exists,
+    Duration syncPeriod) {
 
   /** The state of an app that never existed. */
   public static AppState absent(String appId) {
-    return new AppState(appId, 0, null, Map.of(), false);
+    return new AppState(appId, 0, null, Map.of(), false, null);
   }
 }

@@ -3,6 +3,7 @@ package io.driftless.command.app;
 import io.driftless.events.ChangeTrigger;
 import io.driftless.events.OpCounts;
 import io.driftless.events.WaitCounts;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -11,6 +12,8 @@ import org.axonframework.modelling.command.TargetAggregateIdentifier;
 /**
  * Start a change of an app. Rejected while another change is in progress, or when the app has
  * changed since the caller planned ({@code expectedChangeNumber}). Returns the new change id.
+ *
+ * @param syncPeriod the app's sync period from now on, null for the server's default
  */
 public record StartAppChange(
     @TargetAggregateIdentifier String appId,
@@ -21,4 +24,30 @@ public record StartAppChange(
     OpCounts ops,
     WaitCounts waits,
     String description,
-    Instant at) {}
+    Instant at,
+    Duration syncPeriod) {
+
+  /** A change that leaves the app on the server's default sync period. */
+  public StartAppChange(
+      String appId,
+      long expectedChangeNumber,
+      ChangeTrigger trigger,
+      List<String> namespaces,
+      Map<String, String> desired,
+      OpCounts ops,
+      WaitCounts waits,
+      String description,
+      Instant at) {
+    this(
+        appId,
+        expectedChangeNumber,
+        trigger,
+        namespaces,
+        desired,
+        ops,
+        waits,
+        description,
+        at,
+        null);
+  }
+}

@@ -9,9 +9,10 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * The command API of API.md: deploy and delete an app. The deploy's body, content type and query
- * parameters are read and checked by {@link DeployRequestReader}; each change runs in one of the
- * server's {@link ChangeSlots}; failures answer in the error shape through {@link ApiErrors}.
+ * The command API of API.md: deploy, reconcile and delete an app. The deploy's body, content type
+ * and query parameters are read and checked by {@link DeployRequestReader}; each change runs in one
+ * of the server's {@link ChangeSlots}; failures answer in the error shape through {@link
+ * ApiErrors}.
  */
 @RestController
 @RequestMapping("/api/apps/{namespace}/{app}")
@@ -34,6 +35,14 @@ class DeployController {
     var request = requests.read(namespace, app, http);
     try (var slot = slots.take()) {
       return deploys.deploy(request);
+    }
+  }
+
+  @PostMapping("/reconcile")
+  DeployResponse reconcile(@PathVariable String namespace, @PathVariable String app) {
+    AppNames.check(namespace, app);
+    try (var slot = slots.take()) {
+      return deploys.reconcile(namespace, app);
     }
   }
 

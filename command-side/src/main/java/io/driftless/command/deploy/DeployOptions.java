@@ -14,16 +14,19 @@ import java.time.Duration;
  * @param waitTimeout how long a change may wait for the cluster: an object marked {@code
  *     kapp.k14s.io/exists} to appear, a replaced object to be gone (kapp {@code --wait-timeout},
  *     15m)
+ * @param syncPeriod how often the app is reconciled from now on; null for the server's default
+ *     ({@code driftless.reconcile.sync-period})
  */
 record DeployOptions(
     boolean dryRun,
     boolean allowEmpty,
     boolean overrideOwnership,
     boolean defaultLabelScopingRules,
-    Duration waitTimeout) {
+    Duration waitTimeout,
+    Duration syncPeriod) {
 
   /** The defaults of the API: no dry run, no empty set, no takeover, scoping on, 15 minutes. */
   static DeployOptions defaults() {
-    return new DeployOptions(false, false, false, true, Duration.ofMinutes(15));
+    return new DeployOptions(false, false, false, true, Duration.ofMinutes(15), null);
   }
 }

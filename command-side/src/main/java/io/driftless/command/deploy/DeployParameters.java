@@ -2,6 +2,7 @@ package io.driftless.command.deploy;
 
 import io.driftless.diff.plan.ChangeFilter;
 import io.driftless.diff.resources.ManifestException;
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -26,6 +27,7 @@ record DeployParameters(DeployOptions options, DiffOptions diff) {
           "diffFilter",
           "diffAgainstLastApplied",
           "waitTimeout",
+          "syncPeriod",
           "allowEmpty",
           "overrideOwnership",
           "defaultLabelScopingRules");
@@ -44,7 +46,8 @@ record DeployParameters(DeployOptions options, DiffOptions diff) {
             query.bool("allowEmpty", base.allowEmpty()),
             query.bool("overrideOwnership", base.overrideOwnership()),
             query.bool("defaultLabelScopingRules", base.defaultLabelScopingRules()),
-            query.duration("waitTimeout", base.waitTimeout()));
+            query.duration("waitTimeout", base.waitTimeout()),
+            syncPeriod(query));
     var diffBase = DiffOptions.defaults();
     var diff =
         new DiffOptions(
@@ -56,6 +59,16 @@ record DeployParameters(DeployOptions options, DiffOptions diff) {
     query.refuseUnknown(NAMES);
     query.throwIfProblems();
     return new DeployParameters(options, diff);
+  }
+
+  /** At least a second: a shorter period would reconcile the app all the time. */
+  private static Duration syncPeriod(QueryParameters query) {
+    var period = query.duration("syncPeriod", null);
+    if (period != null && period.compareTo(Duration.ofSeconds(1)) < 0) {
+      query.problem("syncPeriod", "must be at least 1s, got " + period.toMillis() + "ms");
+      return null;
+    }
+    return period;
   }
 
   private static ChangeFilter filter(QueryParameters query) {

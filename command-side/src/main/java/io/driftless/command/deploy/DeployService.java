@@ -7,6 +7,7 @@ import io.driftless.command.app.StartAppChange;
 import io.driftless.command.ownership.AppLabels;
 import io.driftless.command.ownership.Owner;
 import io.driftless.command.ownership.OwnershipRules;
+import io.driftless.diff.plan.Change;
 import io.driftless.diff.plan.ChangeOp;
 import io.driftless.diff.plan.ChangeSet;
 import io.driftless.diff.plan.WaitOp;
@@ -21,20 +22,22 @@ import io.driftless.events.OpCounts;
 import io.driftless.events.ResourceIds;
 import io.driftless.events.WaitCounts;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.springframework.stereotype.Service;
 
 /**
- * Runs deploys and deletes. The order of writes is: start the change on the App (which rejects a
- * concurrent one), then per resource the cluster write followed by its ResourceChange event ({@link
- * ChangeApplier}), then finish the change. A crash in between leaves the change open; it is closed
- * as failed on the next start (see {@code OpenChangeRecovery}). The ownership rules ({@link
- * OwnershipRules}) run on the plan before anything is stored or written.
+ * Runs deploys, reconciles and deletes. The order of writes is: start the change on the App (which
+ * rejects a concurrent one), then per resource the cluster write followed by its ResourceChange
+ * event ({@link ChangeApplier}), then finish the change. A crash in between leaves the change open;
+ * it is closed as failed on the next start (see {@code OpenChangeRecovery}). The ownership rules
+ * ({@link OwnershipRules}) run on the plan before anything is stored or written.
  */
 @Service
 public class DeployService {
@@ -69,13 +72,32 @@ public class DeployService {
     return run(
         appId,
         ChangeTrigger.DEPLOY,
-        new Desired(manifest.resources(), manifest.configs()),
+        new Desired(manifest.resources(), manifest.configs(), false),
         request.options(),
         request.diff());
   }
 
-  /** The resources to deploy and the kapp Config documents that came with them. */
-  private record Desired(List<Resource> resources, List<ObjectNode> configs) {}
+  /**
+   * The resources to deploy and the kapp Config documents that came with them; {@code stored}: the
+   * app's stored desired set instead (a reconcile), planned by {@link Planner#planStored}.
+   */
+  private record Desired(List<Resource> resources, List<ObjectNode> configs, boolean stored) {}
+
+  /**
+   * Reconciles an app: its stored desired set planned against the live cluster, only real diffs
+   * applied, recorded as a change with trigger {@code reconcile} only when something was applied.
+   *
+   * @throws AppNotFoundException for an app that does not exist (never deployed, or deleted)
+   */
+  DeployResponse reconcile(String namespace, String app) {
+    var appId = ResourceIds.appId(namespace, app);
+    return run(
+        appId,
+        ChangeTrigger.RECONCILE,
+        new Desired(List.of(), List.of(), true),
+        DeployOptions.defaults(),
+        DiffOptions.defaults());
+  }
 
   DeployResponse delete(String namespace, String app) {
     var appId = ResourceIds.appId(namespace, app);
@@ -83,7 +105,7 @@ public class DeployService {
         run(
             appId,
             ChangeTrigger.DELETE,
-            new Desired(List.of(), List.of()),
+            new Desired(List.of(), List.of(), false),
             DeployOptions.defaults(),
             DiffOptions.defaults());
     if (response.changeId() == null && response.ops().values().stream().allMatch(n -> n == 0)) {
@@ -99,12 +121,17 @@ public class DeployService {
       DeployOptions options,
       DiffOptions diff) {
     var planned =
-        planner.plan(
-            appId,
-            desired.resources(),
-            desired.configs(),
-            diff.againstLastApplied(),
-            options.defaultLabelScopingRules());
+        desired.stored()
+            ? planner.planStored(appId)
+            : planner.plan(
+                appId,
+                desired.resources(),
+                desired.configs(),
+                diff.againstLastApplied(),
+                options.defaultLabelScopingRules());
+    if (desired.stored() && !planned.app().exists()) {
+      throw new AppNotFoundException(appId);
+    }
     if (planned.app().changeInProgress() != null) {
       throw new ChangeInProgressException(appId, planned.app().changeInProgress());
     }
@@ -118,10 +145,13 @@ public class DeployService {
     // kapp describes every app change as "update: ..." except a delete.
     var verb = trigger == ChangeTrigger.DELETE ? "delete" : "update";
     var description = verb + ": " + changes.summary();
-    if (options.dryRun() || !mustChange(trigger, plan)) {
+    var settingsChanged =
+        trigger == ChangeTrigger.DEPLOY
+            && !Objects.equals(options.syncPeriod(), plan.app().syncPeriod());
+    if (options.dryRun() || !(mustChange(trigger, plan) || settingsChanged)) {
       return Responses.of(appId, null, options.dryRun(), true, description, changes, diff);
     }
-    var changeId = start(plan, trigger, desired, description);
+    var changeId = start(plan, trigger, desired, description, syncPeriod(trigger, plan, options));
     return applyAndFinish(
         appId, changeId, plan, ownership.takenOver(), description, diff, options, desired);
   }
@@ -131,6 +161,16 @@ public class DeployService {
    * left to delete (its objects all taken over by other apps, or the app emptied by a deploy with
    * {@code allowEmpty=true}), so the app ends deleted.
    */
+  /** A deploy sets the app's sync period (absent: the default); a reconcile keeps it. */
+  private static Duration syncPeriod(
+      ChangeTrigger trigger, Planner.Plan plan, DeployOptions options) {
+    return switch (trigger) {
+      case DEPLOY -> options.syncPeriod();
+      case RECONCILE -> plan.app().syncPeriod();
+      case DELETE -> null;
+    };
+  }
+
   private static boolean mustChange(ChangeTrigger trigger, Planner.Plan plan) {
     return plan.changes().hasChanges()
         || (trigger == ChangeTrigger.DELETE
@@ -175,21 +215,28 @@ public class DeployService {
    * object (for a versioned one, of what is applied, server fields left out).
    */
   private String start(
-      Planner.Plan plan, ChangeTrigger trigger, Desired desired, String description) {
+      Planner.Plan plan,
+      ChangeTrigger trigger,
+      Desired desired,
+      String description,
+      Duration syncPeriod) {
     var manifest = new HashMap<ResourceKey, ObjectNode>();
     desired.resources().forEach(r -> manifest.put(r.key(), r.object()));
     var set = new TreeMap<String, String>();
     var namespaces = new TreeSet<String>();
-    for (var change : plan.changes().changes()) {
+    if (desired.stored()) {
+      // A reconcile keeps the app's set as the last change left it, Secrets left alone included.
+      set.putAll(plan.app().resources());
+      set.keySet().forEach(id -> addNamespace(namespaces, ResourceKey.parseId(id)));
+    }
+    for (var change : desired.stored() ? List.<Change>of() : plan.changes().changes()) {
       // kapp.k14s.io/exists and noop objects are not the app's (kapp inspect does not list them)
       if (change.op() == ChangeOp.DELETE || !OwnershipRules.claims(change)) {
         continue;
       }
       var object = manifest.getOrDefault(change.key(), ServerFields.strip(change.applied()));
       set.put(change.key().id(), ContentHash.of(SecretRedaction.redact(object)));
-      if (!change.key().namespace().isEmpty()) {
-        namespaces.add(change.key().namespace());
-      }
+      addNamespace(namespaces, change.key());
     }
     return commands.sendAndWait(
         new StartAppChange(
@@ -201,7 +248,14 @@ public class DeployService {
             opCounts(plan.changes()),
             waitCounts(plan.changes()),
             description,
-            clock.instant()));
+            clock.instant(),
+            syncPeriod));
+  }
+
+  private static void addNamespace(TreeSet<String> namespaces, ResourceKey key) {
+    if (!key.namespace().isEmpty()) {
+      namespaces.add(key.namespace());
+    }
   }
 
   static OpCounts opCounts(ChangeSet changes) {

@@ -18,6 +18,7 @@ import io.driftless.diff.resources.ResourceKey;
 import io.driftless.events.ResourceIds;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -120,11 +121,53 @@ class Planner {
       boolean againstLastApplied,
       boolean defaultLabelScopingRules) {
     var app = states.app(appId);
-    var previous = new LinkedHashSet<ResourceKey>();
-    app.resources().keySet().forEach(id -> previous.add(ResourceKey.parseId(id)));
+    var previous = previousKeys(app);
+    var recorded = recorded(appId, union(desired, previous));
+    var options = new Options(configs, againstLastApplied, defaultLabelScopingRules, nonce());
+    return plan(app, desired, previous, recorded, options);
+  }
+
+  /**
+   * Plans a reconcile: the desired set is the one the app's ResourceChanges hold ({@link
+   * StoredDesired}), compared against last-applied where the live object is unchanged since, with
+   * no fresh nonce (a nonce forces a write only on a deploy) and no label scoping beyond what the
+   * stored objects already carry. Resources the stored set cannot restore are left alone: neither
+   * desired nor pruned; the plan's warnings name them.
+   */
+  Plan planStored(String appId) {
+    var app = states.app(appId);
+    var previous = previousKeys(app);
+    var recorded = recorded(appId, previous);
+    var stored = StoredDesired.of(previous, recorded);
+    previous.removeAll(stored.leftAlone());
+    recorded.keySet().removeAll(stored.leftAlone());
+    var options = new Options(List.of(), true, false, null);
+    var plan = plan(app, stored.resources(), previous, recorded, options);
+    var changes = plan.changes();
+    var warnings = new ArrayList<>(changes.warnings());
+    warnings.addAll(stored.warnings());
+    return new Plan(
+        app,
+        new ChangeSet(changes.changes(), changes.waveNumbers(), warnings),
+        plan.live(),
+        recorded);
+  }
+
+  /** How to plan: the kapp Configs, the compare base, scoping, the nonce (null: keep). */
+  private record Options(
+      List<ObjectNode> configs,
+      boolean againstLastApplied,
+      boolean defaultLabelScopingRules,
+      String nonce) {}
+
+  private Plan plan(
+      AppState app,
+      List<Resource> desired,
+      Set<ResourceKey> previous,
+      Map<ResourceKey, ResourceState> recorded,
+      Options options) {
     var apiVersions = new HashMap<ResourceKey, String>();
     desired.forEach(r -> apiVersions.put(r.key(), r.apiVersion()));
-    var recorded = recorded(appId, union(desired, previous));
     recorded.forEach((key, state) -> apiVersions.putIfAbsent(key, state.resource().apiVersion()));
     var lastApplied = new HashMap<ResourceKey, ObjectNode>();
     recorded.forEach(
@@ -134,16 +177,24 @@ class Planner {
           }
         });
     var live = live(apiVersions);
-    var unchanged = againstLastApplied ? unchanged(recorded, live) : Set.<ResourceKey>of();
+    var unchanged =
+        options.againstLastApplied() ? unchanged(recorded, live) : Set.<ResourceKey>of();
     var input =
         new PlanInput(desired, lastApplied, stripped(live), previous)
-            .withConfigs(configs)
+            .withConfigs(options.configs())
             .withUnchangedSinceApply(unchanged)
-            .withNonce(nonce())
+            .withNonce(options.nonce())
             .withLabelScoping(
                 new LabelScoping(
-                    Map.of(AppLabels.APP, AppLabels.appLabel(appId)), defaultLabelScopingRules));
+                    Map.of(AppLabels.APP, AppLabels.appLabel(app.appId())),
+                    options.defaultLabelScopingRules()));
     return new Plan(app, engine.plan(input), live, recorded);
+  }
+
+  private static LinkedHashSet<ResourceKey> previousKeys(AppState app) {
+    var previous = new LinkedHashSet<ResourceKey>();
+    app.resources().keySet().forEach(id -> previous.add(ResourceKey.parseId(id)));
+    return previous;
   }
 
   /** kapp's nonce value: the deploy's time in nanoseconds since the epoch. */

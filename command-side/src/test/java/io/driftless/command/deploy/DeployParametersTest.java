@@ -32,11 +32,13 @@ class DeployParametersTest {
     var parsed =
         DeployParameters.parse(
             "dryRun=true&allowEmpty=TRUE&overrideOwnership=true&defaultLabelScopingRules=false"
-                + "&waitTimeout=1h30m&diffChanges=true&diffContext=0&diffMask=false"
+                + "&waitTimeout=1h30m&syncPeriod=1m30s&diffChanges=true&diffContext=0&diffMask=false"
                 + "&diffAgainstLastApplied=false&diffFilter=%7B%22ops%22%3A%5B%22update%22%5D%7D");
 
     assertThat(parsed.options())
-        .isEqualTo(new DeployOptions(true, true, true, false, Duration.ofMinutes(90)));
+        .isEqualTo(
+            new DeployOptions(
+                true, true, true, false, Duration.ofMinutes(90), Duration.ofSeconds(90)));
     assertThat(parsed.diff().changes()).isTrue();
     assertThat(parsed.diff().context()).isZero();
     assertThat(parsed.diff().mask()).isFalse();
@@ -80,6 +82,16 @@ class DeployParametersTest {
         .containsExactly("diffContext: must be an integer >= 0, got \"99999999999\"");
     assertThat(refused("dryRun").details())
         .containsExactly("dryRun: must be true or false, got \"\"");
+  }
+
+  @Test
+  void syncPeriodIsADurationOfAtLeastOneSecond() {
+    assertThat(DeployParameters.parse("syncPeriod=1s").options().syncPeriod())
+        .isEqualTo(Duration.ofSeconds(1));
+    assertThat(DeployParameters.parse("").options().syncPeriod()).isNull();
+    assertThat(refused("syncPeriod=500ms").getMessage())
+        .contains("syncPeriod: must be at least 1s, got 500ms");
+    assertThat(refused("syncPeriod=soon").getMessage()).contains("syncPeriod: must be a duration");
   }
 
   @Test

@@ -1,0 +1,202 @@
+package io.driftless.command.deploy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.driftless.command.support.Api;
+import io.driftless.command.support.TestCluster;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * {@code POST /api/apps/{ns}/{app}/reconcile} (issue 12 points 2 and 5) on the embedded defaults
+ * (H2) against a sandbox that saves its objects after every write: a reconcile of an unchanged app
+ * writes nothing to the cluster (its store file, which lists every object's resourceVersion and the
+ * last one issued, is byte for byte the same) and stores no event, a hundred times in a row; a
+ * manual edit of an owned field is put back with one update and one app-change with trigger {@code
+ * reconcile}; a deleted Deployment comes back; a Secret whose values are stored hashed is left
+ * alone; unknown and deleted apps are 404.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+class ReconcileApiIT {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Path DATA = Path.of("target", "reconcile-" + UUID.randomUUID());
+  private static final Path CLUSTER_STORE = DATA.resolve("sandbox-cluster.json").toAbsolutePath();
+  private static final HttpClient HTTP = HttpClient.newHttpClient();
+
+  @DynamicPropertySource
+  static void services(DynamicPropertyRegistry registry) {
+    registry.add("driftless.data-dir", () -> DATA.toAbsolutePath().toString());
+    var kubeconfig = TestCluster.kubeconfig(CLUSTER_STORE);
+    registry.add("driftless.cluster.kubeconfig", () -> kubeconfig);
+  }
+
+  @LocalServerPort int port;
+  @Autowired JdbcTemplate jdbc;
+  @Autowired KubernetesClient cluster;
+
+  private Api api;
+
+  @BeforeEach
+  void setUp() {
+    api = new Api(port);
+  }
+
+  private HttpResponse<String> reconcile(String app) throws Exception {
+    var request =
+        HttpRequest.newBuilder(
+                URI.create("http://127.0.0.1:" + port + "/api/apps/default/" + app + "/reconcile"))
+            .POST(HttpRequest.BodyPublishers.noBody())
+            .build();
+    return HTTP.send(request, HttpResponse.BodyHandlers.ofString());
+  }
+
+  private static JsonNode ok(HttpResponse<String> response) throws Exception {
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+    return JSON.readTree(response.body());
+  }
+
+  private long storedEvents() {
+    return jdbc.queryForObject("SELECT COUNT(*) FROM domain_event_entry", Long.class);
+  }
+
+  private List<String> triggers(String app) {
+    return jdbc.queryForList(
+        "SELECT payload FROM domain_event_entry WHERE aggregate_identifier = ?"
+            + " AND payload_type LIKE '%AppChangeStarted' ORDER BY sequence_number",
+        String.class, "default/" + app);
+  }
+
+  private String lastTrigger(String app) throws Exception {
+    var payloads = triggers(app);
+    return JSON.readTree(payloads.get(payloads.size() - 1)).get("trigger").asText();
+  }
+
+  @Test
+  void reconcileOfAnUnchangedAppWritesNothingAHundredTimesInARow() throws Exception {
+    ok(api.deployYaml("steady", Api.example("simple-app-v2.yml")));
+    var clusterBefore = Files.readString(CLUSTER_STORE);
+    var eventsBefore = storedEvents();
+    var snapshotsBefore =
+        jdbc.queryForObject("SELECT COUNT(*) FROM snapshot_event_entry", Long.class);
+
+    for (int i = 0; i < 100; i++) {
+      var answer = ok(reconcile("steady"));
+      assertThat(answer.get("changeId").isNull()).as(answer.toString()).isTrue();
+      assertThat(answer.get("changes")).as(answer.toString()).isEmpty();
+      assertThat(answer.get("successful").asBoolean()).isTrue();
+    }
+
+    assertThat(Files.readString(CLUSTER_STORE)).isEqualTo(clusterBefore);
+    assertThat(storedEvents()).isEqualTo(eventsBefore);
+    assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM snapshot_event_entry", Long.class))
+        .isEqualTo(snapshotsBefore);
+  }
+
+  @Test
+  void manualEditOfAnOwnedFieldIsPutBackWithOneUpdateAndOneReconcileChange() throws Exception {
+    ok(api.deployYaml("edited", Api.example("simple-app-v1.yml").replace("simple-app", "edited")));
+    var deployments = cluster.apps().deployments().inNamespace("default");
+    // As kubectl edit does: read, change a field, PUT it back with the resourceVersion read.
+    var live = deployments.withName("edited").get();
+    live.getSpec().getTemplate().getSpec().getContainers().get(0).getEnv().get(0).setValue("edit");
+    deployments.resource(live).update();
+    var eventsBefore = storedEvents();
+
+    var answer = ok(reconcile("edited"));
+
+    assertThat(answer.get("changeId").asText()).isEqualTo("edited-change-000002");
+    assertThat(answer.get("ops").toString())
+        .isEqualTo("{\"create\":0,\"delete\":0,\"update\":1,\"noop\":0,\"exists\":0}");
+    var change = answer.at("/changes/0");
+    assertThat(change.get("kind").asText()).isEqualTo("Deployment");
+    assertThat(change.get("op").asText()).isEqualTo("update");
+    assertThat(change.get("result").asText()).isEqualTo("applied");
+    assertThat(change.get("fields").toString())
+        .contains("env[name=HELLO_MSG].value")
+        .contains("\"from\":\"edit\"")
+        .contains("\"to\":\"stranger\"");
+    assertThat(lastTrigger("edited")).isEqualToIgnoringCase("reconcile");
+    var env = deployments.withName("edited").get().getSpec().getTemplate().getSpec();
+    assertThat(env.getContainers().get(0).getEnv().get(0).getValue()).isEqualTo("stranger");
+    // AppChangeStarted, ResourceUpdated, AppChangeFinished
+    assertThat(storedEvents()).isEqualTo(eventsBefore + 3);
+
+    var again = ok(reconcile("edited"));
+    assertThat(again.get("changeId").isNull()).as(again.toString()).isTrue();
+    assertThat(storedEvents()).isEqualTo(eventsBefore + 3);
+  }
+
+  @Test
+  void deletedDeploymentComesBack() throws Exception {
+    ok(api.deployYaml("gone", Api.example("simple-app-v1.yml").replace("simple-app", "gone")));
+    var deployments = cluster.apps().deployments().inNamespace("default");
+    var uid = deployments.withName("gone").get().getMetadata().getUid();
+    deployments.withName("gone").delete();
+    assertThat(deployments.withName("gone").get()).isNull();
+
+    var answer = ok(reconcile("gone"));
+
+    assertThat(answer.at("/changes/0/op").asText()).isEqualTo("create");
+    assertThat(answer.at("/changes/0/kind").asText()).isEqualTo("Deployment");
+    assertThat(answer.get("changes")).hasSize(1);
+    var back = deployments.withName("gone").get();
+    assertThat(back).isNotNull();
+    assertThat(back.getMetadata().getUid()).isNotEqualTo(uid);
+    assertThat(back.getMetadata().getLabels()).containsEntry("driftless.io/app", "gone.default");
+    assertThat(lastTrigger("gone")).isEqualToIgnoringCase("reconcile");
+    assertThat(ok(reconcile("gone")).get("changeId").isNull()).isTrue();
+  }
+
+  @Test
+  void secretStoredOnlyHashedIsLeftAloneAndNamedInTheWarnings() throws Exception {
+    var secret =
+        "apiVersion: v1\nkind: Secret\nmetadata:\n  name: creds\nstringData:\n  password: canary\n"
+            + "---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: plain\ndata:\n  a: b\n";
+    ok(api.deployYaml("secretive", secret));
+    var secrets = cluster.secrets().inNamespace("default");
+    secrets.withName("creds").delete();
+    var eventsBefore = storedEvents();
+
+    var answer = ok(reconcile("secretive"));
+
+    assertThat(answer.get("changeId").isNull()).as(answer.toString()).isTrue();
+    assertThat(answer.get("warnings").toString()).contains("Secret creds").contains("left alone");
+    assertThat(secrets.withName("creds").get()).isNull();
+    assertThat(storedEvents()).isEqualTo(eventsBefore);
+    // Still the app's: a deploy without it prunes nothing it cannot see, and the set keeps it.
+    var redeploy = ok(api.deployYaml("secretive", secret));
+    assertThat(redeploy.at("/changes/0/op").asText()).isEqualTo("create");
+    assertThat(secrets.withName("creds").get()).isNotNull();
+  }
+
+  @Test
+  void unknownAndDeletedAppsAre404() throws Exception {
+    var unknown = reconcile("never-deployed");
+    assertThat(unknown.statusCode()).isEqualTo(404);
+    assertThat(JSON.readTree(unknown.body()).get("error").asText()).isEqualTo("not_found");
+
+    ok(api.deployYaml("short-lived", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n"));
+    assertThat(api.delete("short-lived").statusCode()).isEqualTo(200);
+    var eventsBefore = storedEvents();
+    assertThat(reconcile("short-lived").statusCode()).isEqualTo(404);
+    assertThat(storedEvents()).isEqualTo(eventsBefore);
+  }
+}
