@@ -34,8 +34,9 @@ import java.util.Objects;
  *     one), or null; what line diffs start from. For a create it is the previous version's live
  *     object when the change is a new version of a versioned resource (kapp diffs against it), else
  *     null
- * @param intended what to record as last-applied: the desired object after rebase rules; null for
- *     delete
+ * @param intended what to record as last-applied: the desired object as the manifest has it (a
+ *     Secret's stringData folded into data), before rebase rules copied anything from live; null
+ *     for delete
  */
 public record Change(
     ResourceKey key,

@@ -139,7 +139,10 @@ public final class DiffEngine {
             againstLastApplied || original == null ? null : Normalizer.normalize(original));
     ObjectNode applied = new ThreeWayMerge(keys).merge(live, rebased.object(), original);
     ChangeOp op = fields.isEmpty() ? ChangeOp.NOOP : ChangeOp.UPDATE;
-    return Change.of(input.key(), version, op, fields, applied, live, rebased.object());
+    // Last-applied is the desired object before the rebase rules: what they copied from live
+    // (a Deployment's revision annotation, a Service's clusterIP) is the cluster's, and a desired
+    // set rebuilt from last-applied (a reconcile) would otherwise fight the cluster over it.
+    return Change.of(input.key(), version, op, fields, applied, live, wanted.deepCopy());
   }
 
   /**
