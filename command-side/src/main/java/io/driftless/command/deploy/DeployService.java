@@ -186,7 +186,8 @@ public class DeployService {
         continue;
       }
       var object = manifest.getOrDefault(change.key(), ServerFields.strip(change.applied()));
-      set.put(change.key().id(), ContentHash.of(SecretRedaction.redact(object)));
+      set.put(
+          change.key().id(), ContentHash.of(SecretRedaction.redact(object, planner.fingerprint())));
       if (!change.key().namespace().isEmpty()) {
         namespaces.add(change.key().namespace());
       }
