@@ -1,5 +1,6 @@
 package io.driftless.events;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -11,12 +12,16 @@ import java.util.Map;
  * @param appId the App aggregate id
  * @param changeId the App change
  * @param resource which object
- * @param applied the object as applied, Secret values replaced by their hash
- * @param appliedHash content hash of {@code applied}
+ * @param applied the object as applied, Secret values replaced by keyed fingerprints
+ * @param appliedHash content hash of {@code applied} (SHA-256 of its canonical JSON, whose Secret
+ *     values are keyed fingerprints)
  * @param resourceVersion the live resourceVersion right after the apply
  * @param generation the live generation right after the apply
  * @param fields the fields that changed
  * @param at when
+ * @param sealedDesired for a Secret, the desired object with its values, encrypted ({@link
+ *     SealedObject}) so a reconcile can restore it; null for other kinds and in stores written
+ *     before it existed
  */
 public record ResourceUpdated(
     String resourceId,
@@ -28,5 +33,33 @@ public record ResourceUpdated(
     String resourceVersion,
     long generation,
     List<FieldChange> fields,
-    Instant at)
-    implements ResourceEvent {}
+    Instant at,
+    @JsonInclude(JsonInclude.Include.NON_NULL) SealedObject sealedDesired)
+    implements ResourceEvent {
+
+  /** An event without sealed content (every kind but Secret). */
+  public ResourceUpdated(
+      String resourceId,
+      String appId,
+      String changeId,
+      ResourceRef resource,
+      Map<String, Object> applied,
+      String appliedHash,
+      String resourceVersion,
+      long generation,
+      List<FieldChange> fields,
+      Instant at) {
+    this(
+        resourceId,
+        appId,
+        changeId,
+        resource,
+        applied,
+        appliedHash,
+        resourceVersion,
+        generation,
+        fields,
+        at,
+        null);
+  }
+}

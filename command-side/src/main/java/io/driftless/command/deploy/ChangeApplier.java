@@ -4,9 +4,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.driftless.command.cluster.ClusterException;
 import io.driftless.command.cluster.ClusterGateway;
 import io.driftless.command.ownership.Owner;
+import io.driftless.command.secrets.SecretVault;
 import io.driftless.diff.config.KappConfig;
 import io.driftless.diff.plan.DiffEngine;
 import io.driftless.diff.resources.ResourceKey;
+import io.driftless.diff.text.SecretFingerprint;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -51,15 +53,18 @@ class ChangeApplier implements DisposableBean {
   private final ChangeRecords records;
   private final ExecutorService workers;
   private final WaveRunner runner;
+  private final SecretFingerprint fingerprint;
 
   ChangeApplier(
       ClusterGateway cluster,
       CommandGateway commands,
       AggregateStates states,
       Clock clock,
-      ApplySettings settings) {
+      ApplySettings settings,
+      SecretVault vault) {
     this.writes = new ClusterWrites(cluster);
-    this.records = new ChangeRecords(commands, states, clock);
+    this.records = new ChangeRecords(commands, states, clock, vault);
+    this.fingerprint = vault.fingerprint();
     var count = new AtomicInteger();
     this.workers =
         Executors.newCachedThreadPool(
@@ -94,7 +99,7 @@ class ChangeApplier implements DisposableBean {
       Map<ResourceKey, Owner> takenOver,
       Duration waitTimeout,
       List<ObjectNode> configs) {
-    var engine = new DiffEngine(KappConfig.defaults().plus(KappConfig.parse(configs)));
+    var engine = new DiffEngine(KappConfig.defaults().plus(KappConfig.parse(configs)), fingerprint);
     var context = new ApplyContext(appId, changeId, plan, takenOver, waitTimeout, engine);
     var waves = new ArrayList<List<ClusterOp>>();
     var results = new LinkedHashMap<ResourceKey, String>();

@@ -9,6 +9,7 @@ import io.driftless.command.resource.RecordApplyFailed;
 import io.driftless.command.resource.RecordResourceApplied;
 import io.driftless.command.resource.RecordResourceDeleted;
 import io.driftless.command.resource.RecordResourceDisowned;
+import io.driftless.command.secrets.SecretVault;
 import io.driftless.diff.plan.Change;
 import io.driftless.diff.text.ContentHash;
 import io.driftless.diff.text.SecretRedaction;
@@ -32,7 +33,9 @@ import org.axonframework.commandhandling.gateway.CommandGateway;
  * </ul>
  *
  * An object taken over from another app also gets {@code ResourceDisowned} on that app's
- * ResourceChange, if that app held it.
+ * ResourceChange, if that app held it. The recorded last-applied object carries Secret values as
+ * keyed fingerprints; a Secret's desired object also goes along sealed ({@link SecretVault}), so a
+ * reconcile can restore it.
  */
 final class ChangeRecords {
 
@@ -41,12 +44,14 @@ final class ChangeRecords {
   private final CommandGateway commands;
   private final AggregateStates states;
   private final Clock clock;
+  private final SecretVault vault;
   private final ObjectMapper mapper = new ObjectMapper();
 
-  ChangeRecords(CommandGateway commands, AggregateStates states, Clock clock) {
+  ChangeRecords(CommandGateway commands, AggregateStates states, Clock clock, SecretVault vault) {
     this.commands = commands;
     this.states = states;
     this.clock = clock;
+    this.vault = vault;
   }
 
   /** Records what one change did. */
@@ -87,10 +92,12 @@ final class ChangeRecords {
 
   private RecordResourceApplied applied(ApplyContext context, Outcome outcome) {
     var change = outcome.change();
-    var redacted = SecretRedaction.redact(ClusterOp.desired(change));
+    var resourceId = context.resourceId(change.key());
+    var desired = ClusterOp.desired(change);
+    var redacted = SecretRedaction.redact(desired, vault.fingerprint());
     ObjectNode stored = outcome.stored();
     return new RecordResourceApplied(
-        context.resourceId(change.key()),
+        resourceId,
         context.appId(),
         context.changeId(),
         ref(change),
@@ -100,7 +107,8 @@ final class ChangeRecords {
         ClusterWrites.resourceVersion(stored),
         stored.path("metadata").path("generation").asLong(0),
         fields(change),
-        clock.instant());
+        clock.instant(),
+        SecretRedaction.isSecret(desired) ? vault.seal(resourceId, desired) : null);
   }
 
   /** Records the takeover on the losing app's ResourceChange, if that app holds the object. */

@@ -235,7 +235,8 @@ public class DeployService {
         continue;
       }
       var object = manifest.getOrDefault(change.key(), ServerFields.strip(change.applied()));
-      set.put(change.key().id(), ContentHash.of(SecretRedaction.redact(object)));
+      set.put(
+          change.key().id(), ContentHash.of(SecretRedaction.redact(object, planner.fingerprint())));
       addNamespace(namespaces, change.key());
     }
     return commands.sendAndWait(

@@ -6,6 +6,8 @@ import io.driftless.command.app.AppState;
 import io.driftless.command.cluster.ClusterGateway;
 import io.driftless.command.ownership.AppLabels;
 import io.driftless.command.resource.ResourceState;
+import io.driftless.command.secrets.SecretVault;
+import io.driftless.diff.config.KappConfig;
 import io.driftless.diff.plan.Change;
 import io.driftless.diff.plan.ChangeFilter;
 import io.driftless.diff.plan.ChangeSet;
@@ -15,6 +17,7 @@ import io.driftless.diff.plan.PlanInput;
 import io.driftless.diff.resources.CustomResourceDefinitions;
 import io.driftless.diff.resources.Resource;
 import io.driftless.diff.resources.ResourceKey;
+import io.driftless.diff.text.SecretFingerprint;
 import io.driftless.events.ResourceIds;
 import java.time.Clock;
 import java.time.Instant;
@@ -42,13 +45,19 @@ class Planner {
   private final AggregateStates states;
   private final ClusterGateway cluster;
   private final Clock clock;
-  private final DiffEngine engine = new DiffEngine();
+  private final DiffEngine engine;
   private final ObjectMapper mapper = new ObjectMapper();
 
-  Planner(AggregateStates states, ClusterGateway cluster, Clock clock) {
+  Planner(AggregateStates states, ClusterGateway cluster, Clock clock, SecretVault vault) {
     this.states = states;
     this.cluster = cluster;
     this.clock = clock;
+    this.engine = new DiffEngine(KappConfig.defaults(), vault.fingerprint());
+  }
+
+  /** The keyed fingerprint Secret values are compared and recorded with. */
+  SecretFingerprint fingerprint() {
+    return engine.fingerprint();
   }
 
   /**

@@ -2,6 +2,7 @@ package io.driftless.command.resource;
 
 import io.driftless.events.FieldChange;
 import io.driftless.events.ResourceRef;
+import io.driftless.events.SealedObject;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -10,7 +11,9 @@ import org.axonframework.modelling.command.TargetAggregateIdentifier;
 /**
  * Record that Driftless created ({@code created = true}) or updated an object in the cluster.
  *
- * @param applied the applied object with Secret values already replaced by their hash
+ * @param applied the applied object with Secret values already replaced by keyed fingerprints
+ * @param sealedDesired for a Secret, its desired object encrypted (restorable by a reconcile); null
+ *     for other kinds
  */
 public record RecordResourceApplied(
     @TargetAggregateIdentifier String resourceId,
@@ -23,4 +26,5 @@ public record RecordResourceApplied(
     String resourceVersion,
     long generation,
     List<FieldChange> fields,
-    Instant at) {}
+    Instant at,
+    SealedObject sealedDesired) {}

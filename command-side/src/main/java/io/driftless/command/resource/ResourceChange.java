@@ -8,6 +8,7 @@ import io.driftless.events.ResourceDeleted;
 import io.driftless.events.ResourceDisowned;
 import io.driftless.events.ResourceRef;
 import io.driftless.events.ResourceUpdated;
+import io.driftless.events.SealedObject;
 import java.util.Map;
 import org.axonframework.commandhandling.CommandHandler;
 import org.axonframework.eventsourcing.EventSourcingHandler;
@@ -32,6 +33,7 @@ public class ResourceChange {
   private Map<String, Object> lastApplied;
   private String resourceVersion;
   private long generation;
+  private SealedObject sealedDesired;
 
   /** For Axon. */
   protected ResourceChange() {}
@@ -51,7 +53,8 @@ public class ResourceChange {
               command.resourceVersion(),
               command.generation(),
               command.fields(),
-              command.at()));
+              command.at(),
+              command.sealedDesired()));
     } else {
       apply(
           new ResourceUpdated(
@@ -64,7 +67,8 @@ public class ResourceChange {
               command.resourceVersion(),
               command.generation(),
               command.fields(),
-              command.at()));
+              command.at(),
+              command.sealedDesired()));
     }
   }
 
@@ -114,7 +118,7 @@ public class ResourceChange {
 
   /** A read-only view for planning. */
   public ResourceState state() {
-    return new ResourceState(resource, lastApplied, resourceVersion, generation);
+    return new ResourceState(resource, lastApplied, resourceVersion, generation, sealedDesired);
   }
 
   @EventSourcingHandler
@@ -122,6 +126,7 @@ public class ResourceChange {
     applied(event.resourceId(), event.resource(), event.applied());
     resourceVersion = event.resourceVersion();
     generation = event.generation();
+    sealedDesired = event.sealedDesired();
   }
 
   @EventSourcingHandler
@@ -129,6 +134,7 @@ public class ResourceChange {
     applied(event.resourceId(), event.resource(), event.applied());
     resourceVersion = event.resourceVersion();
     generation = event.generation();
+    sealedDesired = event.sealedDesired();
   }
 
   @EventSourcingHandler
@@ -136,6 +142,7 @@ public class ResourceChange {
     lastApplied = null;
     resourceVersion = null;
     generation = 0;
+    sealedDesired = null;
   }
 
   /** The app no longer holds the object: as after a delete, nothing of it is ours to compare. */
@@ -144,6 +151,7 @@ public class ResourceChange {
     lastApplied = null;
     resourceVersion = null;
     generation = 0;
+    sealedDesired = null;
   }
 
   @EventSourcingHandler

@@ -1,6 +1,7 @@
 package io.driftless.command.resource;
 
 import io.driftless.events.ResourceRef;
+import io.driftless.events.SealedObject;
 import java.util.Map;
 
 /**
@@ -10,9 +11,13 @@ import java.util.Map;
  * @param lastApplied the last-applied object (Secret values hashed), null once deleted
  * @param resourceVersion the live resourceVersion right after the last apply
  * @param generation the live generation right after the last apply
+ * @param sealedDesired for a Secret, its desired object as last applied, encrypted (read it with
+ *     {@code io.driftless.command.secrets.DesiredContent}); null for other kinds, once deleted, and
+ *     for Secrets applied before it was recorded
  */
 public record ResourceState(
     ResourceRef resource,
     Map<String, Object> lastApplied,
     String resourceVersion,
-    long generation) {}
+    long generation,
+    SealedObject sealedDesired) {}

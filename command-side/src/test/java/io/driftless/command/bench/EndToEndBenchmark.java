@@ -327,6 +327,7 @@ public final class EndToEndBenchmark {
               "--spring.datasource.url=" + LocalDatabases.url(commandDb),
               "--driftless.cluster.kubeconfig=" + TestCluster.kubeconfig(),
               "--driftless.relay.amqp-uri=" + BrokerNames.amqpUri(),
+              "--driftless.secrets.key=" + LocalServices.secretsKey(),
               "--driftless.events.exchange=" + broker.exchange()));
       if (bench.options.containsKey("relayBatch")) {
         commandArgs.add("--driftless.relay.batch-size=" + bench.option("relayBatch", ""));

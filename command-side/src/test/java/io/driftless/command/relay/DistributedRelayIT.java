@@ -58,6 +58,7 @@ class DistributedRelayIT {
     registry.add("driftless.relay.amqp-uri", LocalServices::amqpUri);
     registry.add("driftless.events.exchange", () -> EXCHANGE);
     registry.add("driftless.relay.batch-size", () -> 7);
+    registry.add("driftless.secrets.key", LocalServices::secretsKey);
   }
 
   @BeforeAll

@@ -1,5 +1,7 @@
 package io.driftless.command.resource;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.driftless.events.FieldChange;
 import io.driftless.events.ResourceApplyFailed;
 import io.driftless.events.ResourceCreated;
@@ -7,6 +9,7 @@ import io.driftless.events.ResourceDeleted;
 import io.driftless.events.ResourceDisowned;
 import io.driftless.events.ResourceRef;
 import io.driftless.events.ResourceUpdated;
+import io.driftless.events.SealedObject;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -36,7 +39,7 @@ class ResourceChangeTest {
 
   private static RecordResourceApplied applied(boolean created, Map<String, Object> object) {
     return new RecordResourceApplied(
-        ID, APP, "c", REF, created, object, "sha256:x", "42", 3, FIELDS, AT);
+        ID, APP, "c", REF, created, object, "sha256:x", "42", 3, FIELDS, AT, null);
   }
 
   private static ResourceCreated createdEvent() {
@@ -62,6 +65,30 @@ class ResourceChangeTest {
         .given(createdEvent())
         .when(applied(false, V2))
         .expectEvents(new ResourceUpdated(ID, APP, "c", REF, V2, "sha256:x", "42", 3, FIELDS, AT));
+  }
+
+  @Test
+  void aSecretsSealedDesiredObjectGoesIntoTheEventAndTheState() {
+    var sealed = new SealedObject("k1", "bm9uY2U=", "Y2lwaGVy");
+    var command =
+        new RecordResourceApplied(
+            ID, APP, "c", REF, false, V2, "sha256:x", "42", 3, FIELDS, AT, sealed);
+
+    fixture
+        .given(createdEvent())
+        .when(command)
+        .expectEvents(
+            new ResourceUpdated(ID, APP, "c", REF, V2, "sha256:x", "42", 3, FIELDS, AT, sealed))
+        .expectState(state -> assertThat(state.state().sealedDesired()).isEqualTo(sealed));
+  }
+
+  @Test
+  void aDeleteForgetsTheSealedDesiredObject() {
+    var sealed = new SealedObject("k1", "bm9uY2U=", "Y2lwaGVy");
+    fixture
+        .given(new ResourceCreated(ID, APP, "c", REF, V1, "sha256:x", "42", 3, FIELDS, AT, sealed))
+        .when(new RecordResourceDeleted(ID, APP, "d", REF, AT))
+        .expectState(state -> assertThat(state.state().sealedDesired()).isNull());
   }
 
   /** Adopting or taking over an existing object is a write to it, not a create (deploy safety). */

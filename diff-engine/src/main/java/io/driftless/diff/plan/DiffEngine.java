@@ -8,6 +8,9 @@ import io.driftless.diff.config.Rebased;
 import io.driftless.diff.resources.GroupKind;
 import io.driftless.diff.resources.KappAnnotations;
 import io.driftless.diff.resources.ResourceKey;
+import io.driftless.diff.text.HmacFingerprint;
+import io.driftless.diff.text.SecretFingerprint;
+import io.driftless.diff.text.SecretRedaction;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -34,7 +37,9 @@ import java.util.Set;
  *       DiffInput#unchangedSinceApply()}; last-applied goes through the same copy rules), else
  *       against live with three-way semantics ({@link FieldDiffer}). All sides are normalised
  *       first: server fields and status stripped, a Secret's stringData written into data ({@link
- *       SecretForms}) and its values hashed, null and empty maps or lists absent, numbers by value,
+ *       SecretForms}) and its values fingerprinted ({@link SecretFingerprint}; a stored value under
+ *       an older key or an older store's bare hash that still matches counts as equal: {@link
+ *       SecretRedaction#rekeyed}), null and empty maps or lists absent, numbers by value,
  *       quantities by value ({@link Quantities}). No difference: NOOP; else UPDATE.
  *   <li>{@link Change#applied()} of an update or noop is the live object with the desired fields
  *       set and the dropped ones removed ({@link ThreeWayMerge}).
@@ -56,16 +61,34 @@ public final class DiffEngine {
 
   private final KappConfig config;
   private final RebaseRules rebase;
+  private final SecretFingerprint fingerprint;
 
-  /** An engine with kapp's default configuration. */
+  /**
+   * An engine with kapp's default configuration and a random key for Secret fingerprints ({@link
+   * HmacFingerprint#ephemeral()}): its fingerprints compare within this JVM only.
+   */
   public DiffEngine() {
     this(KappConfig.defaults());
   }
 
-  /** An engine with the given configuration (include the defaults: {@link KappConfig#plus}). */
+  /** An engine with the given configuration and a random key for Secret fingerprints. */
   public DiffEngine(KappConfig config) {
+    this(config, HmacFingerprint.ephemeral());
+  }
+
+  /**
+   * An engine with the given configuration (include the defaults: {@link KappConfig#plus}) whose
+   * Secret values compare, and show in field changes, as {@code fingerprint} makes them.
+   */
+  public DiffEngine(KappConfig config, SecretFingerprint fingerprint) {
     this.config = Objects.requireNonNull(config, "config");
     this.rebase = config.rebase();
+    this.fingerprint = Objects.requireNonNull(fingerprint, "fingerprint");
+  }
+
+  /** The fingerprint of Secret values this engine compares with. */
+  public SecretFingerprint fingerprint() {
+    return fingerprint;
   }
 
   /** Plans one resource, comparing against live (three-way) when there is a live object. */
@@ -101,7 +124,7 @@ public final class DiffEngine {
       if (KappAnnotations.has(wanted, KappAnnotations.EXISTS)) {
         return untouched(input, version, ChangeOp.EXISTS, wanted);
       }
-      var fields = CreateFields.of(Normalizer.normalize(wanted));
+      var fields = CreateFields.of(Normalizer.normalize(wanted, fingerprint));
       return Change.of(
           key, version, ChangeOp.CREATE, fields, wanted.deepCopy(), null, wanted.deepCopy());
     }
@@ -121,7 +144,8 @@ public final class DiffEngine {
     var keys = new MergeKeys(GroupKind.of(input.key()));
     ObjectNode live = input.live();
     Rebased rebased = rebase.rebase(new MatchSubject(wanted, custom), live, false);
-    ObjectNode original = SecretForms.dataOnly(input.lastApplied());
+    ObjectNode original =
+        SecretRedaction.rekeyed(SecretForms.dataOnly(input.lastApplied()), wanted, fingerprint);
     boolean againstLastApplied = input.unchangedSinceApply() && original != null;
     ObjectNode base =
         againstLastApplied
@@ -134,9 +158,11 @@ public final class DiffEngine {
             RebasedPaths.of(rebased.fields(), rebased.object(), keys));
     var fields =
         diff.between(
-            Normalizer.normalize(base),
-            Normalizer.normalize(rebased.object()),
-            againstLastApplied || original == null ? null : Normalizer.normalize(original));
+            Normalizer.normalize(base, fingerprint),
+            Normalizer.normalize(rebased.object(), fingerprint),
+            againstLastApplied || original == null
+                ? null
+                : Normalizer.normalize(original, fingerprint));
     ObjectNode applied = new ThreeWayMerge(keys).merge(live, rebased.object(), original);
     ChangeOp op = fields.isEmpty() ? ChangeOp.NOOP : ChangeOp.UPDATE;
     // Last-applied is the desired object before the rebase rules: what they copied from live
@@ -168,7 +194,7 @@ public final class DiffEngine {
             : nonced.withDesired(
                 new ScopedLabels(planConfig, nonced.labelScoping())
                     .apply(nonced.desired(), nonced.live()));
-    var engine = new DiffEngine(planConfig);
+    var engine = new DiffEngine(planConfig, fingerprint);
     Set<GroupKind> customKinds = ChangeOrder.declaredKinds(PlanCalculation.allObjects(input));
     var changes = new PlanCalculation(engine, input, customKinds).changes();
     var arranged = new ChangeOrder(planConfig, customKinds).arrange(changes);

@@ -4,16 +4,17 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.driftless.diff.text.SecretFingerprint;
 import io.driftless.diff.text.SecretRedaction;
 import io.driftless.diff.text.ServerFields;
 import java.math.BigInteger;
 
 /**
  * Brings an object into the form the engine compares: server-written fields stripped ({@link
- * ServerFields}), Secret values hashed ({@link SecretRedaction}), null values, empty maps and empty
- * lists removed from maps (they count as absent, as kapp treats {@code annotations: {}}), numbers
- * compared by value ({@code 2}, {@code 2.0} and a long 2 are one value). List items keep their
- * position: a null or empty item inside a list stays.
+ * ServerFields}), Secret values replaced by keyed fingerprints ({@link SecretRedaction}), null
+ * values, empty maps and empty lists removed from maps (they count as absent, as kapp treats {@code
+ * annotations: {}}), numbers compared by value ({@code 2}, {@code 2.0} and a long 2 are one value).
+ * List items keep their position: a null or empty item inside a list stays.
  */
 final class Normalizer {
 
@@ -22,8 +23,8 @@ final class Normalizer {
   private Normalizer() {}
 
   /** A normalised copy; the argument is not changed. */
-  static ObjectNode normalize(ObjectNode object) {
-    JsonNode clean = clean(SecretRedaction.redact(ServerFields.strip(object)));
+  static ObjectNode normalize(ObjectNode object, SecretFingerprint fingerprint) {
+    JsonNode clean = clean(SecretRedaction.redact(ServerFields.strip(object), fingerprint));
     return clean == null ? NODES.objectNode() : (ObjectNode) clean;
   }
 

@@ -2,6 +2,7 @@ package io.driftless.diff.plan;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.driftless.diff.text.SecretFingerprint;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 
@@ -11,10 +12,10 @@ import java.util.Base64;
  * {@code data}, so desired and last-applied objects are brought into that form before they are
  * compared or merged; otherwise every Secret using stringData would differ on every deploy.
  *
- * <p>A value already redacted ({@code sha256:...}, a stored last-applied object) moves over as is:
- * its key still counts, its value compares as a hash. Stored last-applied objects whose stringData
- * was hashed as plain text therefore differ once from the new form, and the next deploy rewrites
- * them.
+ * <p>A value already redacted (a fingerprint, {@link SecretFingerprint}: a stored last-applied
+ * object) moves over as is: its key still counts, its value compares as a fingerprint. A stored
+ * stringData value fingerprinted as plain text is recognised against the desired base64 value by
+ * {@code SecretRedaction.rekeyed}.
  */
 final class SecretForms {
 
@@ -42,7 +43,7 @@ final class SecretForms {
       return value;
     }
     String text = value.textValue();
-    if (text.startsWith("sha256:") && text.length() == 71) {
+    if (SecretFingerprint.isFingerprint(text)) {
       return value;
     }
     return data.textNode(Base64.getEncoder().encodeToString(text.getBytes(StandardCharsets.UTF_8)));

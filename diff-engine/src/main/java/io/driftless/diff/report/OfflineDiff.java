@@ -14,9 +14,12 @@ import io.driftless.diff.resources.ManifestException;
 import io.driftless.diff.resources.ManifestParser;
 import io.driftless.diff.resources.Resource;
 import io.driftless.diff.resources.YamlTrees;
-import io.driftless.diff.text.SecretRedaction;
+import io.driftless.diff.text.SecretFingerprint;
+import io.driftless.diff.text.SecretMask;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -27,9 +30,12 @@ import java.util.Objects;
  * kubectl apply does when it cannot know whether the object changed since.
  *
  * <p>The JSON form is {@code {"op", "fields": [{"path","from","to","decidedBy"}], "applied",
- * "diff"}}; with masking on (the default) the applied object's Secret values are hashes ({@link
- * SecretRedaction}) and the line diff shows {@code <-- value not shown (#N)}, so no Secret value
- * reaches the output in any form. Field values of Secrets are always hashes.
+ * "diff"}}; with masking on (the default) the applied object's Secret values and the line diff show
+ * {@code <-- value not shown (#N)} as kapp's diff does ({@link SecretMask}), so no Secret value
+ * reaches the output in any form. There is no server key here: the engine compares Secret values by
+ * fingerprints under a random key ({@link io.driftless.diff.text.HmacFingerprint#ephemeral()}),
+ * which mean nothing outside this run, so field values of Secrets are always masked ({@code <--
+ * value not shown (#N)}, equal fingerprints equal numbers), never fingerprints.
  */
 public final class OfflineDiff {
 
@@ -103,11 +109,12 @@ public final class OfflineDiff {
     ObjectNode json = NODES.objectNode();
     json.put("op", change.op().wireName());
     var fields = json.putArray("fields");
+    var numbers = new HashMap<String, Integer>();
     for (FieldChange field : change.fields()) {
       ObjectNode item = fields.addObject();
       item.put("path", field.path());
-      item.set("from", orNull(field.from()));
-      item.set("to", orNull(field.to()));
+      item.set("from", shown(field.from(), numbers));
+      item.set("to", shown(field.to(), numbers));
       item.put("decidedBy", field.decidedBy());
     }
     ObjectNode applied = change.applied();
@@ -115,13 +122,23 @@ public final class OfflineDiff {
         "applied",
         applied == null
             ? NODES.nullNode()
-            : request.mask() ? SecretRedaction.redact(applied) : applied);
+            : request.mask() ? SecretMask.maskPair(null, applied).get(1) : applied);
     json.put("diff", diffText());
     return json;
   }
 
-  private static JsonNode orNull(JsonNode node) {
-    return node == null ? NODES.nullNode() : node;
+  /** A field value, a Secret value's fingerprint masked (the run's key makes it meaningless). */
+  private JsonNode shown(JsonNode node, Map<String, Integer> numbers) {
+    if (node == null) {
+      return NODES.nullNode();
+    }
+    if (!"Secret".equals(change.key().kind())
+        || !node.isTextual()
+        || !SecretFingerprint.isFingerprint(node.textValue())) {
+      return node;
+    }
+    int number = numbers.computeIfAbsent(node.textValue(), k -> numbers.size() + 1);
+    return NODES.textNode(SecretMask.placeholder(number));
   }
 
   private static ObjectNode object(String yaml) {

@@ -7,10 +7,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Masks the values of Secrets for display, as kapp's diff does: every value under {@code data} and
- * {@code stringData} becomes {@code <-- value not shown (#N)}, where equal values get equal numbers
- * across both sides of a diff, so a changed value shows as a changed number and nothing of it is
- * revealed. Other kinds pass through.
+ * Masks the values of Secrets for display, as kapp's diff does ({@code pkg/kapp/diff/
+ * masked_resource.go}, its default mask rules on a Secret's {@code data} and {@code stringData}):
+ * every value becomes {@code <-- value not shown (#N)}, where equal values get equal numbers across
+ * both sides of a diff (numbered in key order, as kapp sorts them), so a changed value shows as a
+ * changed number and nothing of it is revealed. Other kinds pass through.
  */
 public final class SecretMask {
 
@@ -34,8 +35,7 @@ public final class SecretMask {
         for (String name : List.copyOf(names(values))) {
           JsonNode value = values.get(name);
           String key = value.isTextual() ? value.textValue() : value.toString();
-          int number = numbers.computeIfAbsent(key, k -> numbers.size() + 1);
-          values.put(name, "<-- value not shown (#" + number + ")");
+          values.put(name, placeholder(numbers.computeIfAbsent(key, k -> numbers.size() + 1)));
         }
       }
     }
@@ -46,7 +46,12 @@ public final class SecretMask {
     return copy;
   }
 
+  /** What a masked value shows: {@code <-- value not shown (#number)}. */
+  public static String placeholder(int number) {
+    return "<-- value not shown (#" + number + ")";
+  }
+
   private static List<String> names(ObjectNode values) {
-    return values.properties().stream().map(Map.Entry::getKey).toList();
+    return values.properties().stream().map(Map.Entry::getKey).sorted().toList();
   }
 }

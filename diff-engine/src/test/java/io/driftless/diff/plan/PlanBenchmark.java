@@ -70,7 +70,8 @@ public final class PlanBenchmark {
     Map<ResourceKey, ObjectNode> lastApplied = new LinkedHashMap<>();
     Map<ResourceKey, ObjectNode> live = new LinkedHashMap<>();
     for (Change change : first.changes()) {
-      lastApplied.put(change.key(), SecretRedaction.redact(change.intended()));
+      lastApplied.put(
+          change.key(), SecretRedaction.redact(change.intended(), engine.fingerprint()));
       live.put(change.key(), defaults.live(change.applied()));
     }
     return new PlanInput(resources, lastApplied, live, new LinkedHashSet<>(live.keySet()))

@@ -77,7 +77,8 @@ class RealManifestPlansTest {
     Map<ResourceKey, ObjectNode> lastApplied = new LinkedHashMap<>();
     Map<ResourceKey, ObjectNode> live = new LinkedHashMap<>();
     for (Change change : first.changes()) {
-      lastApplied.put(change.key(), SecretRedaction.redact(change.intended()));
+      lastApplied.put(
+          change.key(), SecretRedaction.redact(change.intended(), engine.fingerprint()));
       live.put(change.key(), defaults.live(change.applied()));
     }
     var input =

@@ -11,7 +11,24 @@ import java.util.UUID;
  */
 public final class LocalServices {
 
+  private static final String SECRETS_KEY = randomSecretsKey();
+
   private LocalServices() {}
+
+  /**
+   * A Secret key for a command side in the {@code distributed} profile, which refuses to start
+   * without one ({@code driftless.secrets.key}): random, the same for every process of this test
+   * JVM.
+   */
+  public static String secretsKey() {
+    return SECRETS_KEY;
+  }
+
+  private static String randomSecretsKey() {
+    var key = new byte[32];
+    new java.security.SecureRandom().nextBytes(key);
+    return "it:" + java.util.Base64.getEncoder().encodeToString(key);
+  }
 
   public static String jdbcBase() {
     return System.getProperty("driftless.it.jdbc-url", "jdbc:mariadb://127.0.0.1:3306/");

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.driftless.events.testing.BrokerConnections;
 import io.driftless.events.testing.BrokerNames;
 import io.driftless.events.testing.LocalDatabases;
+import io.driftless.events.testing.LocalServices;
 import io.driftless.events.testing.SideProcess;
 import io.driftless.sandbox.SandboxCluster;
 import io.driftless.sandbox.SandboxSettings;
@@ -115,6 +116,7 @@ class DistributedConnectionLossIT {
             "--driftless.cluster.kubeconfig=" + KUBECONFIG.toAbsolutePath(),
             "--driftless.relay.amqp-uri=" + BrokerNames.amqpUri(),
             "--driftless.relay.connection-name=" + RELAY_CONNECTION,
+            "--driftless.secrets.key=" + LocalServices.secretsKey(),
             "--driftless.events.exchange=" + BROKER.exchange()),
         Path.of("target", "e2e-" + RUN + "-command-side.log"));
   }

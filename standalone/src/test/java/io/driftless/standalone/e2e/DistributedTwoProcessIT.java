@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.driftless.events.testing.BrokerNames;
 import io.driftless.events.testing.LocalDatabases;
+import io.driftless.events.testing.LocalServices;
 import io.driftless.events.testing.SideProcess;
 import io.driftless.sandbox.SandboxCluster;
 import io.driftless.sandbox.SandboxSettings;
@@ -104,6 +105,7 @@ class DistributedTwoProcessIT {
         "--spring.datasource.password=" + LocalDatabases.password(),
         "--driftless.cluster.kubeconfig=" + KUBECONFIG.toAbsolutePath(),
         "--driftless.relay.amqp-uri=" + BrokerNames.amqpUri(),
+        "--driftless.secrets.key=" + LocalServices.secretsKey(),
         "--driftless.events.exchange=" + BROKER.exchange());
   }
 
