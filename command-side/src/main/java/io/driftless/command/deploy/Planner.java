@@ -6,7 +6,9 @@ import io.driftless.command.app.AppState;
 import io.driftless.command.cluster.ClusterGateway;
 import io.driftless.command.ownership.AppLabels;
 import io.driftless.command.resource.ResourceState;
+import io.driftless.command.secrets.DesiredContent;
 import io.driftless.command.secrets.SecretVault;
+import io.driftless.command.secrets.SecretVaultException;
 import io.driftless.diff.config.KappConfig;
 import io.driftless.diff.plan.Change;
 import io.driftless.diff.plan.ChangeFilter;
@@ -28,7 +30,10 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
 /**
@@ -42,10 +47,13 @@ import org.springframework.stereotype.Component;
 @Component
 class Planner {
 
+  private static final Logger log = LoggerFactory.getLogger(Planner.class);
+
   private final AggregateStates states;
   private final ClusterGateway cluster;
   private final Clock clock;
   private final DiffEngine engine;
+  private final DesiredContent content;
   private final ObjectMapper mapper = new ObjectMapper();
 
   Planner(AggregateStates states, ClusterGateway cluster, Clock clock, SecretVault vault) {
@@ -53,6 +61,17 @@ class Planner {
     this.cluster = cluster;
     this.clock = clock;
     this.engine = new DiffEngine(KappConfig.defaults(), vault.fingerprint());
+    this.content = new DesiredContent(vault);
+  }
+
+  /** A Secret's sealed desired content, opened; empty when there is none or it does not open. */
+  private Optional<ObjectNode> opened(String appId, ResourceKey key, ResourceState state) {
+    try {
+      return content.desired(resourceId(appId, key), state);
+    } catch (SecretVaultException e) {
+      log.warn("Cannot open the sealed Secret {} of {}: {}", key.id(), appId, e.getMessage());
+      return Optional.empty();
+    }
   }
 
   /** The keyed fingerprint Secret values are compared and recorded with. */
@@ -147,7 +166,7 @@ class Planner {
     var app = states.app(appId);
     var previous = previousKeys(app);
     var recorded = recorded(appId, previous);
-    var stored = StoredDesired.of(previous, recorded);
+    var stored = StoredDesired.of(previous, recorded, (key, state) -> opened(appId, key, state));
     previous.removeAll(stored.leftAlone());
     recorded.keySet().removeAll(stored.leftAlone());
     var options = new Options(List.of(), true, false, null);

@@ -13,7 +13,9 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.function.BiFunction;
 import java.util.regex.Pattern;
 
 /**
@@ -27,10 +29,11 @@ import java.util.regex.Pattern;
  *   <li>A versioned resource ({@code kapp.k14s.io/versioned}) is desired once, under its own name,
  *       with the content of its newest version: the engine then finds that version unchanged (a
  *       noop) or makes the next one, as a redeploy of the manifest does.
- *   <li>A Secret whose values are stored only as hashes ({@code SecretRedaction}) cannot be written
- *       back: it is <em>left alone</em>, neither desired nor pruned, never written with hashed
- *       values, and the plan warns about it. (Encrypted desired content, issue 12 point 7, lifts
- *       this.)
+ *   <li>A Secret's values are recorded only as keyed fingerprints; its desired content comes from
+ *       its sealed copy ({@code DesiredContent}, AES-GCM), so a changed or deleted Secret is
+ *       restored. A Secret recorded before sealing existed, or whose seal does not open (its key is
+ *       no longer configured), cannot be written back: it is <em>left alone</em>, neither desired
+ *       nor pruned, never written with fingerprints for values, and the plan warns.
  * </ul>
  *
  * <p>Limit: the kapp Config documents of the last deploy (inline, or in a {@code
@@ -46,8 +49,16 @@ record StoredDesired(List<Resource> resources, Set<ResourceKey> leftAlone) {
   private static final ObjectMapper MAPPER = new ObjectMapper();
   private static final Pattern VERSION = Pattern.compile("(.+)-ver-([0-9]{1,9})");
 
-  /** Rebuilds the desired set from the recorded states of the app's set. */
-  static StoredDesired of(Set<ResourceKey> set, Map<ResourceKey, ResourceState> recorded) {
+  /**
+   * Rebuilds the desired set from the recorded states of the app's set.
+   *
+   * @param sealed opens a Secret's sealed desired content (values in clear), empty when there is
+   *     none (recorded before sealing existed) or it cannot be opened: that Secret is left alone
+   */
+  static StoredDesired of(
+      Set<ResourceKey> set,
+      Map<ResourceKey, ResourceState> recorded,
+      BiFunction<ResourceKey, ResourceState, Optional<ObjectNode>> sealed) {
     var plain = new LinkedHashMap<ResourceKey, Resource>();
     var newestVersions = new LinkedHashMap<ResourceKey, Version>();
     var leftAlone = new LinkedHashSet<ResourceKey>();
@@ -58,8 +69,12 @@ record StoredDesired(List<Resource> resources, Set<ResourceKey> leftAlone) {
       }
       ObjectNode object = MAPPER.valueToTree(state.lastApplied());
       if (!recoverable(object)) {
-        leftAlone.add(key);
-        continue;
+        var opened = sealed.apply(key, state);
+        if (opened.isEmpty()) {
+          leftAlone.add(key);
+          continue;
+        }
+        object = opened.get();
       }
       var resource = new Resource(key, state.resource().apiVersion(), object);
       var version = VERSION.matcher(key.name());
@@ -84,8 +99,10 @@ record StoredDesired(List<Resource> resources, Set<ResourceKey> leftAlone) {
           "Secret "
               + key.name()
               + (key.namespace().isEmpty() ? "" : " (namespace " + key.namespace() + ")")
-              + " was left alone: its desired values are stored only as hashes, so a reconcile"
-              + " can neither compare nor restore them; deploy the app again to restore it.");
+              + " was left alone: its desired values are not stored in a form this server can"
+              + " open (recorded before sealing, or sealed with a key no longer configured), so a"
+              + " reconcile can neither compare nor restore them; deploy the app again to restore"
+              + " it.");
     }
     return warnings;
   }

@@ -11,8 +11,10 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Base64;
 import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
@@ -30,8 +32,8 @@ import org.springframework.test.context.DynamicPropertySource;
  * writes nothing to the cluster (its store file, which lists every object's resourceVersion and the
  * last one issued, is byte for byte the same) and stores no event, a hundred times in a row; a
  * manual edit of an owned field is put back with one update and one app-change with trigger {@code
- * reconcile}; a deleted Deployment comes back; a Secret whose values are stored hashed is left
- * alone; unknown and deleted apps are 404.
+ * reconcile}; a deleted Deployment comes back; a deleted or changed Secret is restored from its
+ * sealed content; unknown and deleted apps are 404.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class ReconcileApiIT {
@@ -166,25 +168,32 @@ class ReconcileApiIT {
   }
 
   @Test
-  void secretStoredOnlyHashedIsLeftAloneAndNamedInTheWarnings() throws Exception {
+  void aDeletedOrChangedSecretIsRestoredFromItsSealedContent() throws Exception {
     var secret =
         "apiVersion: v1\nkind: Secret\nmetadata:\n  name: creds\nstringData:\n  password: canary\n"
             + "---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: plain\ndata:\n  a: b\n";
     ok(api.deployYaml("secretive", secret));
     var secrets = cluster.secrets().inNamespace("default");
+    var canary = Base64.getEncoder().encodeToString("canary".getBytes(StandardCharsets.UTF_8));
     secrets.withName("creds").delete();
-    var eventsBefore = storedEvents();
 
-    var answer = ok(reconcile("secretive"));
+    var restored = ok(reconcile("secretive"));
 
-    assertThat(answer.get("changeId").isNull()).as(answer.toString()).isTrue();
-    assertThat(answer.get("warnings").toString()).contains("Secret creds").contains("left alone");
-    assertThat(secrets.withName("creds").get()).isNull();
-    assertThat(storedEvents()).isEqualTo(eventsBefore);
-    // Still the app's: a deploy without it prunes nothing it cannot see, and the set keeps it.
-    var redeploy = ok(api.deployYaml("secretive", secret));
-    assertThat(redeploy.at("/changes/0/op").asText()).isEqualTo("create");
-    assertThat(secrets.withName("creds").get()).isNotNull();
+    assertThat(restored.at("/changes/0/op").asText()).as(restored.toString()).isEqualTo("create");
+    assertThat(restored.toString()).doesNotContain("canary").doesNotContain(canary);
+    assertThat(secrets.withName("creds").get().getData()).containsEntry("password", canary);
+
+    var edited = secrets.withName("creds").get();
+    edited.getData().put("password", Base64.getEncoder().encodeToString("guess".getBytes()));
+    secrets.resource(edited).update();
+
+    var putBack = ok(reconcile("secretive"));
+
+    assertThat(putBack.at("/changes/0/op").asText()).as(putBack.toString()).isEqualTo("update");
+    assertThat(secrets.withName("creds").get().getData()).containsEntry("password", canary);
+    var eventsAfter = storedEvents();
+    assertThat(ok(reconcile("secretive")).get("changeId").isNull()).isTrue();
+    assertThat(storedEvents()).isEqualTo(eventsAfter);
   }
 
   @Test
