@@ -14,11 +14,14 @@ import io.driftless.query.rebuild.RebuildService;
 import io.driftless.query.rebuild.RebuildSettings;
 import io.driftless.query.support.LocalServices;
 import io.driftless.query.support.TestEventStore;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.LockSupport;
+import org.awaitility.Awaitility;
 import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -81,14 +84,13 @@ public final class RebuildBenchmark {
       service.start(HistoryProjection.NAME);
       writing.start();
       var builds = new ViewBuilds(JdbcClient.create(views));
-      RebuildProgress done;
-      while (true) {
-        Thread.sleep(200);
-        done = builds.latestRebuild(HistoryProjection.NAME).orElseThrow();
-        if (!done.running()) {
-          break;
-        }
-      }
+      RebuildProgress done =
+          Awaitility.await()
+              .atMost(Duration.ofHours(1))
+              .pollInterval(Duration.ofMillis(200))
+              .until(
+                  () -> builds.latestRebuild(HistoryProjection.NAME).orElseThrow(),
+                  progress -> !progress.running());
       var seconds = (System.nanoTime() - started) / 1e9;
       running.set(false);
       writing.join();
@@ -182,10 +184,9 @@ public final class RebuildBenchmark {
         latencies.add(System.nanoTime() - started);
         var pause = 50_000_000L - (System.nanoTime() - started);
         if (pause > 0) {
-          try {
-            Thread.sleep(pause / 1_000_000);
-          } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+          // Pacing, not waiting for a condition: one write every 50 ms, as deploys arrive.
+          LockSupport.parkNanos(pause);
+          if (Thread.currentThread().isInterrupted()) {
             break;
           }
         }
