@@ -5,25 +5,21 @@ import io.driftless.command.cluster.ClusterException;
 import io.driftless.command.ownership.AppLabels;
 import io.driftless.diff.plan.Change;
 import io.driftless.diff.resources.KappAnnotations;
-import java.util.Set;
 
 /**
- * Deletes an object, or orphans it: delete strategy {@code orphan} (read from the live object, as
- * kapp reads the existing resource), and always for the namespaces a cluster cannot do without
- * ({@code default}, {@code kube-system}, {@code kube-public}, {@code kube-node-lease}, as kapp's
- * "inoperable" resources). An orphaned object stays in the cluster without Driftless's labels and
- * annotation ({@link AppLabels#stripped}) and with the label {@value #ORPHANED_LABEL}, as kapp
- * marks it {@code kapp.k14s.io/orphaned}; it leaves the app's resource set.
+ * Deletes an object, or orphans it when the plan's strategy is {@code orphan} (the live object's
+ * delete strategy, as kapp reads the existing resource, and always for the namespaces a cluster
+ * cannot do without: {@code Change.opStrategy}). An orphaned object stays in the cluster without
+ * Driftless's labels and annotation ({@link AppLabels#stripped}) and with the label {@value
+ * #ORPHANED_LABEL}, as kapp marks it {@code kapp.k14s.io/orphaned}; it leaves the app's resource
+ * set.
  *
- * @param strategy the {@code kapp.k14s.io/delete-strategy} value, {@code ""} when absent
+ * @param strategy the plan's delete strategy, {@code ""} or {@code orphan}
  */
 record DeleteOp(Change change, String strategy) implements ClusterOp {
 
   /** The label an orphaned object gets (value {@code ""}). */
   static final String ORPHANED_LABEL = AppLabels.PREFIX + "orphaned";
-
-  private static final Set<String> INOPERABLE_NAMESPACES =
-      Set.of("default", "kube-system", "kube-public", "kube-node-lease");
 
   @Override
   public Outcome apply(ApplyContext context, ClusterWrites writes) {
@@ -36,12 +32,7 @@ record DeleteOp(Change change, String strategy) implements ClusterOp {
 
   /** Whether the object is orphaned rather than deleted. */
   boolean orphans() {
-    var key = change.key();
-    var inoperable =
-        key.group().isEmpty()
-            && key.kind().equals("Namespace")
-            && INOPERABLE_NAMESPACES.contains(key.name());
-    return inoperable || strategy.equals(KappAnnotations.ORPHAN);
+    return strategy.equals(KappAnnotations.ORPHAN);
   }
 
   /** Takes the labels off, retrying on conflicts; an object already gone stays gone. */

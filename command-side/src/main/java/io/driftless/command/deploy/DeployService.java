@@ -141,7 +141,6 @@ public class DeployService {
             .apply(filtered.changes().changes(), options.overrideOwnership());
     var plan = filtered.withChanges(ownership.changes());
     var changes = plan.changes();
-    ClusterOp.checkStrategies(changes.changes());
     // kapp describes every app change as "update: ..." except a delete.
     var verb = trigger == ChangeTrigger.DELETE ? "delete" : "update";
     var description = verb + ": " + changes.summary();

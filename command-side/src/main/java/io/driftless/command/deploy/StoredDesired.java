@@ -7,6 +7,7 @@ import io.driftless.command.resource.ResourceState;
 import io.driftless.diff.resources.KappAnnotations;
 import io.driftless.diff.resources.Resource;
 import io.driftless.diff.resources.ResourceKey;
+import io.driftless.diff.resources.VersionName;
 import io.driftless.diff.text.SecretRedaction;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -16,7 +17,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.BiFunction;
-import java.util.regex.Pattern;
 
 /**
  * The desired set a reconcile plans from, rebuilt from what the app's ResourceChanges hold: each
@@ -47,7 +47,6 @@ import java.util.regex.Pattern;
 record StoredDesired(List<Resource> resources, Set<ResourceKey> leftAlone) {
 
   private static final ObjectMapper MAPPER = new ObjectMapper();
-  private static final Pattern VERSION = Pattern.compile("(.+)-ver-([0-9]{1,9})");
 
   /**
    * Rebuilds the desired set from the recorded states of the app's set.
@@ -77,10 +76,9 @@ record StoredDesired(List<Resource> resources, Set<ResourceKey> leftAlone) {
         object = opened.get();
       }
       var resource = new Resource(key, state.resource().apiVersion(), object);
-      var version = VERSION.matcher(key.name());
-      if (version.matches() && KappAnnotations.has(object, KappAnnotations.VERSIONED)) {
-        var base =
-            new Version(Integer.parseInt(version.group(2)), renamed(resource, version.group(1)));
+      var version = VersionName.parse(key.name());
+      if (version.isPresent() && KappAnnotations.has(object, KappAnnotations.VERSIONED)) {
+        var base = new Version(version.get().number(), resource.renamed(version.get().base()));
         newestVersions.merge(
             base.resource().key(), base, (a, b) -> a.number() >= b.number() ? a : b);
       } else {
@@ -124,14 +122,4 @@ record StoredDesired(List<Resource> resources, Set<ResourceKey> leftAlone) {
 
   /** A stored version of a versioned resource, renamed to the resource's own name. */
   private record Version(int number, Resource resource) {}
-
-  private static Resource renamed(Resource resource, String name) {
-    ObjectNode copy = resource.object().deepCopy();
-    copy.withObject("metadata").put("name", name);
-    var key = resource.key();
-    return new Resource(
-        new ResourceKey(key.group(), key.kind(), key.namespace(), name),
-        resource.apiVersion(),
-        copy);
-  }
 }

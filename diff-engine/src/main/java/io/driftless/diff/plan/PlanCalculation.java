@@ -66,7 +66,7 @@ final class PlanCalculation {
     if (change.op() != ChangeOp.CREATE || previous == null) {
       return change;
     }
-    var asPrevious = VersionedResources.renamed(resource, previousKey.name());
+    var asPrevious = resource.renamed(previousKey.name());
     Change update = engine.diff(diffInput(asPrevious), custom(previousKey));
     return new Change(
         change.key(),

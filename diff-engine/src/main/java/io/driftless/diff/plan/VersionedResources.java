@@ -1,11 +1,11 @@
 package io.driftless.diff.plan;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.driftless.diff.resources.KappAnnotations;
 import io.driftless.diff.resources.ManifestException;
 import io.driftless.diff.resources.Resource;
 import io.driftless.diff.resources.ResourceKey;
+import io.driftless.diff.resources.VersionName;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -16,8 +16,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Predicate;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -41,7 +39,6 @@ import java.util.stream.Stream;
 final class VersionedResources {
 
   private static final int DEFAULT_NUM_VERSIONS = 5;
-  private static final Pattern VERSION = Pattern.compile("(.+)-ver-([0-9]{1,9})");
 
   /**
    * The desired resources with versions resolved and references rewritten.
@@ -115,7 +112,7 @@ final class VersionedResources {
 
   /** Whether a key names a version ({@code <name>-ver-<N>}) of a versioned object. */
   static boolean isVersion(ResourceKey key, JsonNode object) {
-    return VERSION.matcher(key.name()).matches()
+    return VersionName.matches(key.name())
         && KappAnnotations.has(object, KappAnnotations.VERSIONED);
   }
 
@@ -148,23 +145,11 @@ final class VersionedResources {
   }
 
   static Resource renamed(Resource resource, int version) {
-    return renamed(resource, resource.key().name() + "-ver-" + version);
-  }
-
-  /** A copy of the resource under another name. */
-  static Resource renamed(Resource resource, String name) {
-    ObjectNode copy = resource.object().deepCopy();
-    copy.withObject("metadata").put("name", name);
-    ResourceKey key = resource.key();
-    return new Resource(
-        new ResourceKey(key.group(), key.kind(), key.namespace(), name),
-        resource.apiVersion(),
-        copy);
+    return resource.renamed(new VersionName(resource.key().name(), version).name());
   }
 
   private static int version(ResourceKey key) {
-    Matcher m = VERSION.matcher(key.name());
-    return m.matches() ? Integer.parseInt(m.group(2)) : -1;
+    return VersionName.parse(key.name()).map(VersionName::number).orElse(-1);
   }
 
   private static boolean versioned(Resource resource) {
@@ -206,11 +191,14 @@ final class VersionedResources {
     var keys = new HashSet<ResourceKey>(input.previouslyDeployed());
     Stream.of(input.lastApplied().keySet(), input.live().keySet()).forEach(keys::addAll);
     for (ResourceKey key : keys) {
-      Matcher m = VERSION.matcher(key.name());
-      if (m.matches()) {
-        var base = new ResourceKey(key.group(), key.kind(), key.namespace(), m.group(1));
-        versions.computeIfAbsent(base, k -> new TreeSet<>()).add(Integer.parseInt(m.group(2)));
-      }
+      VersionName.parse(key.name())
+          .ifPresent(
+              v ->
+                  versions
+                      .computeIfAbsent(
+                          new ResourceKey(key.group(), key.kind(), key.namespace(), v.base()),
+                          k -> new TreeSet<>())
+                      .add(v.number()));
     }
     return versions;
   }

@@ -32,6 +32,14 @@ public record Resource(ResourceKey key, String apiVersion, ObjectNode object) {
     return new Resource(ResourceKey.of(object), object.get("apiVersion").textValue(), object);
   }
 
+  /** The same resource under another name (metadata.name and key), on a copy of the object. */
+  public Resource renamed(String name) {
+    ObjectNode copy = object.deepCopy();
+    copy.withObject("metadata").put("name", name);
+    return new Resource(
+        new ResourceKey(key.group(), key.kind(), key.namespace(), name), apiVersion, copy);
+  }
+
   /** The kind, as in the key. */
   public String kind() {
     return key.kind();
