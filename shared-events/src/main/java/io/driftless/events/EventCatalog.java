@@ -30,7 +30,9 @@ public final class EventCatalog {
           ResourceUpdated.class,
           ResourceDeleted.class,
           ResourceApplyFailed.class,
-          ResourceDisowned.class);
+          ResourceDisowned.class,
+          GhostDiffDetected.class,
+          GhostDiffYielded.class);
 
   private static final Map<String, Class<? extends DriftlessEvent>> BY_NAME =
       TYPES.stream()

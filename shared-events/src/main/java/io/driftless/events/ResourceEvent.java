@@ -9,7 +9,9 @@ public sealed interface ResourceEvent extends DriftlessEvent
         ResourceUpdated,
         ResourceDeleted,
         ResourceApplyFailed,
-        ResourceDisowned {
+        ResourceDisowned,
+        GhostDiffDetected,
+        GhostDiffYielded {
 
   /** The ResourceChange aggregate id. */
   String resourceId();

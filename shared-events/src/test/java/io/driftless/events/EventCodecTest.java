@@ -67,7 +67,20 @@ class EventCodecTest {
         new ResourceDeleted(RESOURCE, APP, "c3", DEPLOYMENT, AT),
         new ResourceApplyFailed(RESOURCE, APP, "c4", DEPLOYMENT, "update", "409 Conflict", AT),
         new ResourceDisowned(
-            RESOURCE, APP, "other-app-change-000003", DEPLOYMENT, "default/other-app", AT));
+            RESOURCE, APP, "other-app-change-000003", DEPLOYMENT, "default/other-app", AT),
+        new GhostDiffDetected(
+            RESOURCE,
+            APP,
+            "c5",
+            DEPLOYMENT,
+            "spec.replicas",
+            2,
+            5,
+            2,
+            "apiVersion: kapp.k14s.io/v1alpha1\nkind: Config\n",
+            "report",
+            AT),
+        new GhostDiffYielded(RESOURCE, APP, "c6", DEPLOYMENT, "spec.replicas", 5, AT));
   }
 
   @Test
