@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.driftless.command.app.ChangeInProgressException;
 import io.driftless.command.app.FinishAppChange;
 import io.driftless.command.app.StartAppChange;
+import io.driftless.command.idempotency.IdempotencyKey;
 import io.driftless.command.ownership.AppLabels;
 import io.driftless.command.ownership.Owner;
 import io.driftless.command.ownership.OwnershipRules;
@@ -37,7 +38,9 @@ import org.springframework.stereotype.Service;
  * rejects a concurrent one), then per resource the cluster write followed by its ResourceChange
  * event ({@link ChangeApplier}), then finish the change. A crash in between leaves the change open;
  * it is closed as failed on the next start (see {@code OpenChangeRecovery}). The ownership rules
- * ({@link OwnershipRules}) run on the plan before anything is stored or written.
+ * ({@link OwnershipRules}) run on the plan before anything is stored or written. A command with an
+ * {@code Idempotency-Key} records it atomically with the start of its change ({@link ChangeStarts},
+ * README "Safe retries").
  */
 @Service
 public class DeployService {
@@ -47,21 +50,31 @@ public class DeployService {
   private final ChangeApplier applier;
   private final CommandGateway commands;
   private final Clock clock;
+  private final ChangeStarts starts;
 
+  // Six collaborators, one over STYLE.md's five: ChangeStarts is the keyed start of safe retries,
+  // kept apart so that this class's own flow stays as it was.
   DeployService(
       ManifestParser parser,
       Planner planner,
       ChangeApplier applier,
       CommandGateway commands,
-      Clock clock) {
+      Clock clock,
+      ChangeStarts starts) {
     this.parser = parser;
     this.planner = planner;
     this.applier = applier;
     this.commands = commands;
     this.clock = clock;
+    this.starts = starts;
   }
 
   DeployResponse deploy(DeployRequest request) {
+    return deploy(request, null);
+  }
+
+  /** A deploy whose change, if one starts, records {@code key} with it (null: no key). */
+  DeployResponse deploy(DeployRequest request, IdempotencyKey key) {
     var manifest = parser.parse(request.body(), request.format(), request.namespace());
     if (manifest.resources().isEmpty() && !request.options().allowEmpty()) {
       throw new EmptyResourceSetException(request.namespace(), request.app());
@@ -74,7 +87,8 @@ public class DeployService {
         ChangeTrigger.DEPLOY,
         new Desired(manifest.resources(), manifest.configs(), false),
         request.options(),
-        request.diff());
+        request.diff(),
+        key);
   }
 
   /**
@@ -90,16 +104,27 @@ public class DeployService {
    * @throws AppNotFoundException for an app that does not exist (never deployed, or deleted)
    */
   DeployResponse reconcile(String namespace, String app) {
+    return reconcile(namespace, app, null);
+  }
+
+  /** A reconcile whose change, if one starts, records {@code key} with it (null: no key). */
+  DeployResponse reconcile(String namespace, String app, IdempotencyKey key) {
     var appId = ResourceIds.appId(namespace, app);
     return run(
         appId,
         ChangeTrigger.RECONCILE,
         new Desired(List.of(), List.of(), true),
         DeployOptions.defaults(),
-        DiffOptions.defaults());
+        DiffOptions.defaults(),
+        key);
   }
 
   DeployResponse delete(String namespace, String app) {
+    return delete(namespace, app, null);
+  }
+
+  /** A delete whose change records {@code key} with it (null: no key). */
+  DeployResponse delete(String namespace, String app, IdempotencyKey key) {
     var appId = ResourceIds.appId(namespace, app);
     var response =
         run(
@@ -107,7 +132,8 @@ public class DeployService {
             ChangeTrigger.DELETE,
             new Desired(List.of(), List.of(), false),
             DeployOptions.defaults(),
-            DiffOptions.defaults());
+            DiffOptions.defaults(),
+            key);
     if (response.changeId() == null && response.ops().values().stream().allMatch(n -> n == 0)) {
       throw new AppNotFoundException(appId);
     }
@@ -119,7 +145,8 @@ public class DeployService {
       ChangeTrigger trigger,
       Desired desired,
       DeployOptions options,
-      DiffOptions diff) {
+      DiffOptions diff,
+      IdempotencyKey key) {
     var planned =
         desired.stored()
             ? planner.planStored(appId)
@@ -150,7 +177,8 @@ public class DeployService {
     if (options.dryRun() || !(mustChange(trigger, plan) || settingsChanged)) {
       return Responses.of(appId, null, options.dryRun(), true, description, changes, diff);
     }
-    var changeId = start(plan, trigger, desired, description, syncPeriod(trigger, plan, options));
+    var changeId =
+        start(plan, trigger, desired, description, syncPeriod(trigger, plan, options), key);
     return applyAndFinish(
         appId, changeId, plan, ownership.takenOver(), description, diff, options, desired);
   }
@@ -218,7 +246,8 @@ public class DeployService {
       ChangeTrigger trigger,
       Desired desired,
       String description,
-      Duration syncPeriod) {
+      Duration syncPeriod,
+      IdempotencyKey key) {
     var manifest = new HashMap<ResourceKey, ObjectNode>();
     desired.resources().forEach(r -> manifest.put(r.key(), r.object()));
     var set = new TreeMap<String, String>();
@@ -238,7 +267,7 @@ public class DeployService {
           change.key().id(), ContentHash.of(SecretRedaction.redact(object, planner.fingerprint())));
       addNamespace(namespaces, change.key());
     }
-    return commands.sendAndWait(
+    return starts.start(
         new StartAppChange(
             plan.app().appId(),
             plan.app().changeNumber(),
@@ -249,7 +278,8 @@ public class DeployService {
             waitCounts(plan.changes()),
             description,
             clock.instant(),
-            syncPeriod));
+            syncPeriod),
+        key);
   }
 
   private static void addNamespace(TreeSet<String> namespaces, ResourceKey key) {

@@ -1,0 +1,177 @@
+package io.driftless.command.deploy;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.driftless.command.app.ChangeInProgressException;
+import io.driftless.command.app.StaleAppStateException;
+import io.driftless.command.idempotency.ChangeOutcomes;
+import io.driftless.command.idempotency.IdempotencyKey;
+import io.driftless.command.idempotency.IdempotencyStore;
+import io.driftless.command.idempotency.KeyRecord;
+import io.driftless.events.AppChangeFinished;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.stereotype.Component;
+
+/**
+ * Safe retries (README, "Safe retries"): a command with an {@code Idempotency-Key} starts at most
+ * one change per key, app and endpoint. A request whose key is known answers without planning or
+ * taking a change slot: {@code 422 idempotency_key_reused} when it asks for something else than the
+ * key's first request, {@code 409 change_in_progress} naming the change while it runs, else the
+ * change's answer as first given (status and body), marked {@code Idempotent-Replayed: true}. A
+ * change that ended without its answer kept (the command side stopped) is answered from its {@code
+ * AppChangeFinished}: the outcome and counts, no per-resource changes.
+ *
+ * <p>Only a started change records its key; refusals, dry runs and plans with nothing to do store
+ * nothing, and a retry of them is planned again.
+ */
+@Component
+class SafeRetries {
+
+  private static final Logger log = LoggerFactory.getLogger(SafeRetries.class);
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final IdempotencyStore keys;
+  private final ChangeOutcomes outcomes;
+
+  SafeRetries(IdempotencyStore keys, ChangeOutcomes outcomes) {
+    this.keys = keys;
+    this.outcomes = outcomes;
+  }
+
+  /**
+   * Runs {@code change} once per key (null: no key, always runs). {@code masked}: the answer's line
+   * diffs mask Secret values; if not, the kept copy drops the Secrets' diffs.
+   */
+  ResponseEntity<?> run(
+      IdempotencyKey key, boolean masked, Function<IdempotencyKey, DeployResponse> change) {
+    if (key == null) {
+      return ResponseEntity.ok(change.apply(null));
+    }
+    var known = keys.find(key);
+    if (known.isPresent()) {
+      return answer(key, known.get());
+    }
+    try {
+      var response = change.apply(key);
+      if (response.changeId() != null) {
+        keep(key, response.changeId(), HttpStatus.OK, response, masked);
+      }
+      return ResponseEntity.ok(response);
+    } catch (DeployFailedException e) {
+      keep(key, e.changeId(), HttpStatus.BAD_GATEWAY, e.body(), masked);
+      throw e;
+    } catch (ChangeInProgressException | StaleAppStateException | KeyInUseException e) {
+      // Another request with this key may have started the change since the look-up.
+      var now = keys.find(key);
+      if (now.isPresent()) {
+        return answer(key, now.get());
+      }
+      throw e;
+    }
+  }
+
+  private ResponseEntity<?> answer(IdempotencyKey key, KeyRecord record) {
+    if (!record.requestHash().equals(key.requestHash())) {
+      return ApiError.response(
+          HttpStatus.UNPROCESSABLE_CONTENT,
+          "idempotency_key_reused",
+          "This Idempotency-Key was first used with another request to "
+              + key.endpoint()
+              + " app "
+              + key.appId()
+              + " (other parameters or another body); send a new key for a new request.",
+          List.of("changeId: " + record.changeId()));
+    }
+    var stored = record.answer();
+    if (stored == null) {
+      var finished = outcomes.finished(key.appId(), record.changeId());
+      if (finished.isEmpty()) {
+        return ApiError.response(
+            HttpStatus.CONFLICT,
+            "change_in_progress",
+            "app "
+                + key.appId()
+                + " has change "
+                + record.changeId()
+                + ", started with this Idempotency-Key, in progress; try again when it ends",
+            List.of("changeId: " + record.changeId()));
+      }
+      stored = rebuilt(finished.get());
+      keys.answer(key, record.changeId(), stored);
+    }
+    return ResponseEntity.status(stored.status())
+        .header(IdempotencyKeyHeader.REPLAYED, "true")
+        .contentType(MediaType.APPLICATION_JSON)
+        .body(stored.json());
+  }
+
+  /** The answer of a change whose own answer was not kept: its outcome from the event store. */
+  private static KeyRecord.Answer rebuilt(AppChangeFinished finished) {
+    var ops = new LinkedHashMap<String, Integer>();
+    ops.put("create", finished.ops().create());
+    ops.put("delete", finished.ops().delete());
+    ops.put("update", finished.ops().update());
+    ops.put("noop", finished.ops().noop());
+    ops.put("exists", finished.ops().exists());
+    var waits = new LinkedHashMap<String, Integer>();
+    waits.put("reconcile", finished.waits().reconcile());
+    waits.put("delete", finished.waits().delete());
+    waits.put("noop", finished.waits().noop());
+    var response =
+        new DeployResponse(
+            finished.appId(),
+            finished.changeId(),
+            false,
+            finished.successful(),
+            finished.description(),
+            ops,
+            waits,
+            List.of(),
+            List.of());
+    if (finished.successful()) {
+      return new KeyRecord.Answer(HttpStatus.OK.value(), json(response));
+    }
+    var failure =
+        new DeployFailure(
+            response,
+            "change_failed",
+            "Change " + finished.changeId() + " failed: " + finished.error(),
+            List.of("changeId: " + finished.changeId()));
+    return new KeyRecord.Answer(HttpStatus.BAD_GATEWAY.value(), json(failure));
+  }
+
+  /** Keeps the answer; a failure to keep it only costs a retry the full answer (logged). */
+  private void keep(
+      IdempotencyKey key, String changeId, HttpStatus status, Object body, boolean masked) {
+    try {
+      var tree = JSON.valueToTree(body);
+      if (!masked && tree instanceof ObjectNode object && object.has("changes")) {
+        for (var c : object.path("changes")) {
+          if ("Secret".equals(c.path("kind").asText()) && c instanceof ObjectNode view) {
+            view.remove("diff");
+          }
+        }
+      }
+      keys.answer(key, changeId, new KeyRecord.Answer(status.value(), json(tree)));
+    } catch (RuntimeException e) {
+      log.warn(
+          "Could not keep the answer of {} for its Idempotency-Key: {}", changeId, e.toString());
+    }
+  }
+
+  private static byte[] json(Object value) {
+    try {
+      return JSON.writeValueAsBytes(value);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("an answer that does not serialise: " + e.getMessage(), e);
+    }
+  }
+}
