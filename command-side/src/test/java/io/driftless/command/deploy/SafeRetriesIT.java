@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.driftless.command.app.StaleAppStateException;
 import io.driftless.command.app.StartAppChange;
 import io.driftless.command.idempotency.IdempotencyKey;
+import io.driftless.command.idempotency.IdempotencyStore;
 import io.driftless.command.support.TestCluster;
 import io.driftless.events.AppChangeStarted;
 import io.driftless.events.ChangeTrigger;
@@ -68,6 +69,7 @@ class SafeRetriesIT {
   @Autowired JdbcTemplate jdbc;
   @Autowired KubernetesClient cluster;
   @Autowired ChangeStarts starts;
+  @Autowired IdempotencyStore store;
 
   private final HttpClient http = HttpClient.newHttpClient();
 
@@ -285,6 +287,34 @@ class SafeRetriesIT {
     assertThatThrownBy(() -> starts.start(startOf(appId, 1), key))
         .isInstanceOf(KeyInUseException.class);
     assertThat(storedEvents(appId)).isEqualTo(events);
+  }
+
+  @Test
+  void aKeyOlderThanTheRetentionIsForgotten() throws Exception {
+    var key = UUID.randomUUID().toString();
+    ok(deploy("retry-old", key, "", configMaps("retry-old", "blue")));
+    var dayAndAnHour = Duration.ofHours(25).toMillis();
+    jdbc.update(
+        "UPDATE idempotency_key SET created_at = created_at - ? WHERE app_id = ?",
+        dayAndAnHour,
+        "default/retry-old");
+
+    // Another body with the forgotten key is a new request, not a 422.
+    var again = ok(deploy("retry-old", key, "", configMaps("retry-old", "green")));
+
+    assertThat(again.get("changeId").asText()).isEqualTo("retry-old-change-000002");
+    assertThat(
+            jdbc.queryForList(
+                "SELECT change_id FROM idempotency_key WHERE app_id = ?",
+                String.class,
+                "default/retry-old"))
+        .containsExactly("retry-old-change-000002");
+    jdbc.update(
+        "UPDATE idempotency_key SET created_at = created_at - ? WHERE app_id = ?",
+        dayAndAnHour,
+        "default/retry-old");
+    assertThat(store.purgeExpired()).isGreaterThanOrEqualTo(1);
+    assertThat(keyRows("default/retry-old")).isZero();
   }
 
   // ---- helpers ----
