@@ -16,11 +16,12 @@ import org.springframework.transaction.support.TransactionTemplate;
  * inserted, then {@code StartAppChange} is sent, in one Spring transaction on the event store's
  * DataSource. Axon's command bus and its JDBC event store join that transaction ({@code
  * SpringTransactionManager}, propagation REQUIRED; {@code SpringDataSourceConnectionProvider} hands
- * out the transaction's connection), and the unit of work commits that connection when it commits
- * ({@code UnitOfWorkAwareConnectionProviderWrapper}): the row and {@code AppChangeStarted} are
- * committed together, or rolled back together when the App refuses. The row goes first so that it
- * is inside that commit. The change id is known beforehand: the App numbers the change {@code
- * expectedChangeNumber + 1} or refuses it.
+ * out the transaction's connection, and its close handler leaves the commit of a connection that
+ * belongs to a Spring transaction to that transaction, so the unit of work's commit does not commit
+ * it): the row and {@code AppChangeStarted} are committed by the one commit of this transaction, or
+ * rolled back together when the App refuses or the row exists already. The row goes first so that a
+ * key recorded by another request stops this start before the App is loaded. The change id is known
+ * beforehand: the App numbers the change {@code expectedChangeNumber + 1} or refuses it.
  */
 @Component
 class ChangeStarts {

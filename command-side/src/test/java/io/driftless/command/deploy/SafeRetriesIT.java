@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.driftless.command.app.FinishAppChange;
 import io.driftless.command.app.StaleAppStateException;
 import io.driftless.command.app.StartAppChange;
 import io.driftless.command.idempotency.IdempotencyKey;
@@ -34,6 +35,7 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.zip.GZIPInputStream;
+import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -69,6 +71,7 @@ class SafeRetriesIT {
   @Autowired JdbcTemplate jdbc;
   @Autowired KubernetesClient cluster;
   @Autowired ChangeStarts starts;
+  @Autowired CommandGateway commands;
   @Autowired IdempotencyStore store;
 
   private final HttpClient http = HttpClient.newHttpClient();
@@ -282,11 +285,22 @@ class SafeRetriesIT {
     assertThat(starts.start(startOf(appId, 0), key)).isEqualTo("retry-atomic-change-000001");
     assertThat(keyRows(appId)).isEqualTo(1);
     assertThat(starts(appId)).hasSize(1);
-    // The key recorded already: the second start fails before the App sees it, storing nothing.
+    commands.sendAndWait(
+        new FinishAppChange(
+            appId,
+            "retry-atomic-change-000001",
+            true,
+            "update: Op: 0 create, 0 delete, 0 update, 0 noop, 0 exists",
+            OpCounts.none(),
+            WaitCounts.none(),
+            null,
+            Instant.now()));
+    // The App would take a second start; the key, recorded already, refuses it: nothing stored.
     var events = storedEvents(appId);
     assertThatThrownBy(() -> starts.start(startOf(appId, 1), key))
         .isInstanceOf(KeyInUseException.class);
     assertThat(storedEvents(appId)).isEqualTo(events);
+    assertThat(starts(appId)).hasSize(1);
   }
 
   @Test
