@@ -74,6 +74,11 @@ class SafeRetries {
       if (now.isPresent()) {
         return answer(key, now.get());
       }
+      if (e instanceof KeyInUseException) {
+        // The other request's start is not committed yet (H2 gives up waiting for its row lock).
+        return ApiError.response(
+            HttpStatus.CONFLICT, "change_in_progress", e.getMessage(), List.of());
+      }
       throw e;
     }
   }
