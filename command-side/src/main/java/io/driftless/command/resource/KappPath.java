@@ -10,7 +10,9 @@ import java.util.regex.Pattern;
  * rules[0]}) as the path of a kapp rebase rule: map keys as they are, {@code [N]} as {@code {index:
  * N}}. kapp's paths cannot pick a list item by its merge key, so {@code [name=app]} becomes {@code
  * {allIndexes: true}}: the rule then covers that field of every item (a limit, written down in
- * {@code command-side/README.md}, "Ghost diffs").
+ * {@code command-side/README.md}, "Ghost diffs"). kapp's paths end in a map key, so a path that
+ * ends in a list item (an item added or removed: {@code rules[0]}, {@code ports[name=http]}) stands
+ * for its whole list ({@code [rules]}).
  */
 public final class KappPath {
 
@@ -53,8 +55,11 @@ public final class KappPath {
         i = end;
       }
     }
+    while (!parts.isEmpty() && parts.get(parts.size() - 1).key() == null) {
+      parts.remove(parts.size() - 1);
+    }
     if (parts.isEmpty()) {
-      throw new IllegalArgumentException("an empty path");
+      throw new IllegalArgumentException("no map key in path \"" + path + "\"");
     }
     return new KappPath(parts);
   }
