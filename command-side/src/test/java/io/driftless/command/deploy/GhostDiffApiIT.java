@@ -356,4 +356,43 @@ class GhostDiffApiIT {
     assertThat(reconcile("scaled").get("changeId").isNull()).isTrue();
     assertThat(events("scaled", "GhostDiffDetected")).isEmpty();
   }
+
+  /** The known limit this issue lifts: reconciles plan with the last deploy's kapp Configs. */
+  @Test
+  void reconcilesKeepTheSuggestedRuleOnceTheDeployCarriesIt() throws Exception {
+    foreignHpa("ruled-hpa", "ruled", 5);
+    var rule =
+        """
+        apiVersion: kapp.k14s.io/v1alpha1
+        kind: Config
+        rebaseRules:
+        - path: [spec, replicas]
+          type: copy
+          sources: [existing, new]
+          resourceMatchers:
+          - kindNamespaceNameMatcher:
+              kind: Deployment
+              namespace: default
+              name: ruled
+        """;
+    ok(api.deployYaml("ruled", deployment("ruled", 2, "nginx:1.27", "")));
+    assertThat(liveReplicas("ruled")).isEqualTo(5);
+
+    var withRule =
+        ok(api.deployYaml("ruled", deployment("ruled", 2, "nginx:1.27", "") + "---\n" + rule));
+    assertThat(withRule.get("changeId").asText())
+        .as("a deploy that only adds a Config records it")
+        .isEqualTo("ruled-change-000002");
+    assertThat(withRule.get("changes")).as(withRule.toString()).isEmpty();
+    var eventsBefore = storedEvents();
+    var version = resourceVersion("ruled");
+
+    for (int i = 0; i < 3; i++) {
+      var answer = reconcile("ruled");
+      assertThat(answer.get("changeId").isNull()).as(answer.toString()).isTrue();
+    }
+    assertThat(resourceVersion("ruled")).isEqualTo(version);
+    assertThat(storedEvents()).isEqualTo(eventsBefore);
+    assertThat(liveReplicas("ruled")).isEqualTo(5);
+  }
 }
