@@ -108,7 +108,7 @@ public class ResourceChange {
         command.ghostDiffPolicy() == null ? GhostDiffPolicy.REPORT : command.ghostDiffPolicy();
     for (FieldChange field : command.fields()) {
       var count = flips.get(field.path());
-      if (count == null || count.flips() < 2 || yielded.containsKey(field.path())) {
+      if (count == null || count.flips() < 2) {
         continue;
       }
       apply(
@@ -248,6 +248,8 @@ public class ResourceChange {
       var last = flips.get(field.path());
       var again = last != null && last.live().equals(live) && last.desired().equals(desired);
       next.put(field.path(), new FlipCount(live, desired, again ? last.flips() + 1 : 0));
+      // Written again: the yield is no longer in force (the app went back to report).
+      yielded.remove(field.path());
     }
     flips = next;
   }

@@ -286,6 +286,12 @@ class GhostDiffApiIT {
     assertThat(undo.at("/changes/0/fields/0/path").asText()).isEqualTo("spec.replicas");
     assertThat(undo.at("/changes/0/fields/0/to").asInt()).isEqualTo(2);
     assertThat(reconcile("yielding").get("changeId").isNull()).isFalse();
+    assertThat(events("yielding", "GhostDiffDetected")).hasSize(1);
+    reconcile("yielding");
+    var reported = events("yielding", "GhostDiffDetected");
+    assertThat(reported).as("the fight is seen again, now reported").hasSize(2);
+    assertThat(reported.get(1).get("policy").asText()).isEqualTo("report");
+    assertThat(reported.get(1).get("flips").asInt()).isEqualTo(2);
   }
 
   @Test

@@ -190,6 +190,25 @@ class GhostDiffTrackingTest {
   }
 
   @Test
+  void anUpdateThatWritesAYieldedFieldEndsTheYieldAndTheFightIsCountedAgain() {
+    var yielded = new GhostDiffYielded(ID, APP, "web-change-000004", REF, "spec.replicas", 5, AT);
+    fixture
+        .given(
+            created(),
+            updated("web-change-000002", RESET),
+            updated("web-change-000003", RESET),
+            updated("web-change-000004", RESET),
+            detected("web-change-000004", 2, "yield"),
+            yielded,
+            updated("web-change-000005", RESET),
+            updated("web-change-000006", RESET))
+        .when(record("web-change-000007", ChangeTrigger.RECONCILE, GhostDiffPolicy.REPORT, RESET))
+        .expectEvents(
+            updated("web-change-000007", RESET), detected("web-change-000007", 2, "report"))
+        .expectState(state -> assertThat(state.state().yielded()).isEmpty());
+  }
+
+  @Test
   void aDeleteForgetsCountsAndYieldedFields() {
     fixture
         .given(
