@@ -46,6 +46,9 @@ import org.axonframework.spring.stereotype.Aggregate;
 @Aggregate(snapshotTriggerDefinition = "driftlessSnapshotTrigger")
 public class ResourceChange {
 
+  private static final ObjectMapper CANONICAL =
+      new ObjectMapper().configure(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS, true);
+
   @AggregateIdentifier private String resourceId;
   private ResourceRef resource;
   private Map<String, Object> lastApplied;
@@ -58,9 +61,6 @@ public class ResourceChange {
 
   /** Per yielded field path: the change that yielded it. */
   private Map<String, String> yielded = new TreeMap<>();
-
-  private static final ObjectMapper CANONICAL =
-      new ObjectMapper().configure(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS, true);
 
   /** For Axon. */
   protected ResourceChange() {}
