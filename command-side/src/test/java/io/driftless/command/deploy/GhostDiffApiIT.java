@@ -401,4 +401,25 @@ class GhostDiffApiIT {
     assertThat(storedEvents()).isEqualTo(eventsBefore);
     assertThat(liveReplicas("ruled")).isEqualTo(5);
   }
+
+  @Test
+  void aPolicyOtherThanReportOrYieldIs400AndStoresNothing() throws Exception {
+    var eventsBefore = storedEvents();
+
+    var refused =
+        api.deploy(
+            "unsure",
+            deployment("unsure", 1, "nginx:1.27", ""),
+            "application/yaml",
+            "?ghostDiffPolicy=ignore");
+
+    assertThat(refused.statusCode()).isEqualTo(400);
+    var body = JSON.readTree(refused.body());
+    assertThat(body.get("error").asText()).isEqualTo("bad_parameter");
+    assertThat(body.get("message").asText())
+        .isEqualTo("Query parameter ghostDiffPolicy: must be report or yield, got \"ignore\".");
+    assertThat(storedEvents()).isEqualTo(eventsBefore);
+    assertThat(cluster.apps().deployments().inNamespace("default").withName("unsure").get())
+        .isNull();
+  }
 }
