@@ -1,5 +1,6 @@
 package io.driftless.command.deploy;
 
+import io.driftless.command.resource.GhostDiffPolicy;
 import java.time.Duration;
 
 /**
@@ -16,6 +17,8 @@ import java.time.Duration;
  *     15m)
  * @param syncPeriod how often the app is reconciled from now on; null for the server's default
  *     ({@code driftless.reconcile.sync-period})
+ * @param ghostDiffPolicy what to do about a field the cluster keeps setting back ({@code report},
+ *     the default, or {@code yield}); the app keeps it until the next deploy
  */
 record DeployOptions(
     boolean dryRun,
@@ -23,10 +26,15 @@ record DeployOptions(
     boolean overrideOwnership,
     boolean defaultLabelScopingRules,
     Duration waitTimeout,
-    Duration syncPeriod) {
+    Duration syncPeriod,
+    GhostDiffPolicy ghostDiffPolicy) {
 
-  /** The defaults of the API: no dry run, no empty set, no takeover, scoping on, 15 minutes. */
+  /**
+   * The defaults of the API: no dry run, no empty set, no takeover, scoping on, 15 minutes, the
+   * server's sync period, ghost diffs reported.
+   */
   static DeployOptions defaults() {
-    return new DeployOptions(false, false, false, true, Duration.ofMinutes(15), null);
+    return new DeployOptions(
+        false, false, false, true, Duration.ofMinutes(15), null, GhostDiffPolicy.REPORT);
   }
 }

@@ -7,6 +7,7 @@ import io.driftless.command.app.StartAppChange;
 import io.driftless.command.ownership.AppLabels;
 import io.driftless.command.ownership.Owner;
 import io.driftless.command.ownership.OwnershipRules;
+import io.driftless.command.resource.GhostDiffPolicy;
 import io.driftless.diff.plan.Change;
 import io.driftless.diff.plan.ChangeOp;
 import io.driftless.diff.plan.ChangeSet;
@@ -124,11 +125,7 @@ public class DeployService {
         desired.stored()
             ? planner.planStored(appId)
             : planner.plan(
-                appId,
-                desired.resources(),
-                desired.configs(),
-                diff.againstLastApplied(),
-                options.defaultLabelScopingRules());
+                appId, desired.resources(), desired.configs(), diff.againstLastApplied(), options);
     if (desired.stored() && !planned.app().exists()) {
       throw new AppNotFoundException(appId);
     }
@@ -144,15 +141,24 @@ public class DeployService {
     // kapp describes every app change as "update: ..." except a delete.
     var verb = trigger == ChangeTrigger.DELETE ? "delete" : "update";
     var description = verb + ": " + changes.summary();
-    var settingsChanged =
-        trigger == ChangeTrigger.DEPLOY
-            && !Objects.equals(options.syncPeriod(), plan.app().syncPeriod());
+    var settingsChanged = trigger == ChangeTrigger.DEPLOY && settingsChanged(plan, options);
     if (options.dryRun() || !(mustChange(trigger, plan) || settingsChanged)) {
       return Responses.of(appId, null, options.dryRun(), true, description, changes, diff);
     }
     var changeId = start(plan, trigger, desired, description, syncPeriod(trigger, plan, options));
     return applyAndFinish(
         appId, changeId, plan, ownership.takenOver(), description, diff, options, desired);
+  }
+
+  /**
+   * Whether a deploy changes the app's settings: its sync period, its ghost-diff policy or its kapp
+   * Configs (which reconciles plan with), each stored on {@code AppChangeStarted}.
+   */
+  private static boolean settingsChanged(Planner.Plan plan, DeployOptions options) {
+    var app = plan.app();
+    return !Objects.equals(options.syncPeriod(), app.syncPeriod())
+        || options.ghostDiffPolicy() != GhostDiffPolicy.ofStored(app.ghostDiffPolicy())
+        || !Objects.equals(plan.settings().kappConfigs(), app.kappConfigs());
   }
 
   /**
@@ -187,7 +193,8 @@ public class DeployService {
       Desired desired) {
     var changes = plan.changes();
     var applied =
-        applier.apply(appId, changeId, plan, takenOver, options.waitTimeout(), desired.configs());
+        applier.apply(
+            appId, changeId, plan, takenOver, options.waitTimeout(), plan.settings().configs());
     var failure = applied.failure();
     commands.sendAndWait(
         new FinishAppChange(
@@ -249,7 +256,17 @@ public class DeployService {
             waitCounts(plan.changes()),
             description,
             clock.instant(),
-            syncPeriod));
+            syncPeriod,
+            ghostDiffPolicy(trigger, plan),
+            trigger == ChangeTrigger.DELETE ? null : plan.settings().kappConfigs()));
+  }
+
+  /** The policy the app keeps: a deploy's, a reconcile's (the app's own); a delete: the default. */
+  private static String ghostDiffPolicy(ChangeTrigger trigger, Planner.Plan plan) {
+    var policy = plan.settings().ghostDiffPolicy();
+    return trigger == ChangeTrigger.DELETE || policy == GhostDiffPolicy.REPORT
+        ? null
+        : policy.wireName();
   }
 
   private static void addNamespace(TreeSet<String> namespaces, ResourceKey key) {
