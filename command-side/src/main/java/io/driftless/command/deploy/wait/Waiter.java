@@ -13,7 +13,8 @@ import java.util.Optional;
  * {@link ClusterGateway#get}, asks its {@link WaitRule} (or, for a delete, whether it is gone), and
  * reads again after a pause growing from 50 ms to 1 s (kapp checks every second) until it is done
  * or the timeout passed. A converged object is found by the first read, so waiting costs one read
- * when the cluster's controllers are quick (the sandbox's are instant).
+ * when the cluster's controllers are quick (the sandbox's are instant); a kind without a rule
+ * (ConfigMap, Secret, ...) is done without a read.
  *
  * <p>Progress in kapp's wording: {@code ongoing: reconcile deployment/x (apps/v1) namespace: ns}
  * with the rule's message as detail, whenever the message changes (not at every poll); {@code ok:
@@ -60,6 +61,11 @@ public final class Waiter {
       Progress progress) {
     var deadline = System.nanoTime() + timeout.toNanos();
     var what = target.word() + " " + description;
+    if (target == Target.RECONCILE && WaitRules.of(key) == WaitRule.NONE) {
+      // Nothing to read for: kapp's answer for these kinds does not depend on the object.
+      progress.line("ok: " + what);
+      return WaitState.ok();
+    }
     var pause = FIRST_POLL;
     String reported = null;
     while (true) {
