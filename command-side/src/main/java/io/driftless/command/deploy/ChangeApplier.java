@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -227,7 +228,7 @@ class ChangeApplier implements DisposableBean {
     if (state.done()) {
       var reason = state.message().isEmpty() ? "" : " (" + state.message() + ")";
       return "waiting on "
-          + target.name().toLowerCase(java.util.Locale.ROOT)
+          + target.name().toLowerCase(Locale.ROOT)
           + " "
           + description
           + ": Finished unsuccessfully"

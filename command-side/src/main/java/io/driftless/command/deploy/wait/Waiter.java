@@ -5,7 +5,9 @@ import io.driftless.command.cluster.ClusterException;
 import io.driftless.command.cluster.ClusterGateway;
 import io.driftless.diff.resources.ResourceKey;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -40,7 +42,7 @@ public final class Waiter {
     DELETE;
 
     String word() {
-      return name().toLowerCase(java.util.Locale.ROOT);
+      return name().toLowerCase(Locale.ROOT);
     }
   }
 
@@ -100,7 +102,7 @@ public final class Waiter {
   private static WaitState deleting(ObjectNode object) {
     var finalizers = object.path("metadata").path("finalizers");
     if (finalizers.isArray() && !finalizers.isEmpty()) {
-      var names = new java.util.ArrayList<String>();
+      var names = new ArrayList<String>();
       finalizers.forEach(f -> names.add(f.asText()));
       return WaitState.ongoing("Waiting on finalizers: " + String.join(", ", names));
     }
