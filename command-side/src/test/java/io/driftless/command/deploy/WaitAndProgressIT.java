@@ -234,6 +234,36 @@ class WaitAndProgressIT {
   }
 
   @Test
+  void aReconcileStreamsTheSameWayAndEventStreamFramesEachObject() throws Exception {
+    assertThat(api.deployYaml("restored", configMap("restored")).statusCode()).isEqualTo(200);
+    cluster.configMaps().inNamespace("default").withName("restored").delete();
+
+    var lines = stream("POST", "restored/reconcile", null, line -> {});
+    assertThat(lines.get(0).get("type").asText()).isEqualTo("plan");
+    assertThat(texts(lines))
+        .containsSubsequence(
+            "create configmap/restored (v1) namespace: default",
+            "ok: reconcile configmap/restored (v1) namespace: default");
+    assertThat(lines.get(lines.size() - 1).get("changeId").asText())
+        .isEqualTo("restored-change-000002");
+
+    var request =
+        HttpRequest.newBuilder(URI.create(base() + "/api/apps/default/sse/deploy"))
+            .header("Content-Type", "application/yaml")
+            .header("Accept", "text/event-stream")
+            .POST(HttpRequest.BodyPublishers.ofString(configMap("sse")))
+            .build();
+    var response = http.send(request, HttpResponse.BodyHandlers.ofString());
+    assertThat(response.headers().firstValue("Content-Type").orElseThrow())
+        .startsWith("text/event-stream");
+    var events = response.body().split("\n\n");
+    assertThat(events[0]).startsWith("data: {\"type\":\"plan\"");
+    assertThat(events[events.length - 1]).startsWith("data: {\"type\":\"result\"");
+    assertThat(JSON.readTree(events[events.length - 1].substring(6)).get("successful").asBoolean())
+        .isTrue();
+  }
+
+  @Test
   void aStreamedRequestRefusedBeforeItsPlanGetsTheNormalErrorAnswer() throws Exception {
     var request =
         HttpRequest.newBuilder(URI.create(base() + "/api/apps/default/empty/deploy"))
