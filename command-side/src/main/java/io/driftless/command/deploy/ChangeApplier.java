@@ -106,7 +106,7 @@ class ChangeApplier implements DisposableBean {
    * Applies every change of the plan that writes, wave by wave.
    *
    * @param waitTimeout how long a change may wait for the cluster (an object marked exists, the
-   *     delete of a replace)
+   *     delete of a replace, and its object to converge or be gone)
    * @param configs the manifest's kapp Config documents: the rebase rules of a re-planned change
    * @param progress hears each write and wait as it happens
    */

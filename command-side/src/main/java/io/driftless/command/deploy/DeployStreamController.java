@@ -103,7 +103,11 @@ class DeployStreamController {
       if (!writer.started()) {
         throw e;
       }
-      log.warn("A streamed change failed after its plan: {}", e.getMessage());
+      if (code(e).equals("internal_error")) {
+        log.error("A streamed change failed after its plan", e);
+      } else {
+        log.info("A streamed change failed after its plan: {}", e.getMessage());
+      }
       writer.result(new StreamError(false, code(e), message(e), List.of()));
     }
   }
