@@ -63,6 +63,11 @@ public class DeployService {
   }
 
   DeployResponse deploy(DeployRequest request) {
+    return deploy(request, ChangeStream.NONE);
+  }
+
+  /** A deploy whose plan and progress {@code stream} hears as they happen. */
+  DeployResponse deploy(DeployRequest request, ChangeStream stream) {
     var manifest = parser.parse(request.body(), request.format(), request.namespace());
     if (manifest.resources().isEmpty() && !request.options().allowEmpty()) {
       throw new EmptyResourceSetException(request.namespace(), request.app());
@@ -75,7 +80,8 @@ public class DeployService {
         ChangeTrigger.DEPLOY,
         new Desired(manifest.resources(), manifest.configs(), false),
         request.options(),
-        request.diff());
+        request.diff(),
+        stream);
   }
 
   /**
@@ -91,16 +97,30 @@ public class DeployService {
    * @throws AppNotFoundException for an app that does not exist (never deployed, or deleted)
    */
   DeployResponse reconcile(String namespace, String app) {
+    return reconcile(namespace, app, ChangeStream.NONE);
+  }
+
+  /** A reconcile whose plan and progress {@code stream} hears as they happen. */
+  DeployResponse reconcile(String namespace, String app, ChangeStream stream) {
     var appId = ResourceIds.appId(namespace, app);
     return run(
         appId,
         ChangeTrigger.RECONCILE,
         new Desired(List.of(), List.of(), true),
         DeployOptions.defaults(),
-        DiffOptions.defaults());
+        DiffOptions.defaults(),
+        stream);
   }
 
   DeployResponse delete(String namespace, String app) {
+    return delete(namespace, app, ChangeStream.NONE);
+  }
+
+  /**
+   * A delete whose plan and progress {@code stream} hears as they happen. An app that does not
+   * exist is found after planning: the stream has then heard the (empty) plan.
+   */
+  DeployResponse delete(String namespace, String app, ChangeStream stream) {
     var appId = ResourceIds.appId(namespace, app);
     var response =
         run(
@@ -108,7 +128,8 @@ public class DeployService {
             ChangeTrigger.DELETE,
             new Desired(List.of(), List.of(), false),
             DeployOptions.defaults(),
-            DiffOptions.defaults());
+            DiffOptions.defaults(),
+            stream);
     if (response.changeId() == null && response.ops().values().stream().allMatch(n -> n == 0)) {
       throw new AppNotFoundException(appId);
     }
@@ -120,7 +141,8 @@ public class DeployService {
       ChangeTrigger trigger,
       Desired desired,
       DeployOptions options,
-      DiffOptions diff) {
+      DiffOptions diff,
+      ChangeStream stream) {
     var planned =
         desired.stored()
             ? planner.planStored(appId)
@@ -142,12 +164,18 @@ public class DeployService {
     var verb = trigger == ChangeTrigger.DELETE ? "delete" : "update";
     var description = verb + ": " + changes.summary();
     var settingsChanged = trigger == ChangeTrigger.DEPLOY && settingsChanged(plan, options);
-    if (options.dryRun() || !(mustChange(trigger, plan) || settingsChanged)) {
+    var changing = mustChange(trigger, plan) || settingsChanged;
+    if (changing || trigger != ChangeTrigger.DELETE) {
+      stream.planned(
+          Responses.of(appId, null, options.dryRun(), true, description, changes, diff)
+              .withoutDiffs());
+    }
+    if (options.dryRun() || !changing) {
       return Responses.of(appId, null, options.dryRun(), true, description, changes, diff);
     }
     var changeId = start(plan, trigger, desired, description, syncPeriod(trigger, plan, options));
     return applyAndFinish(
-        appId, changeId, plan, ownership.takenOver(), description, diff, options, desired);
+        appId, changeId, plan, ownership.takenOver(), description, diff, options, desired, stream);
   }
 
   /**
@@ -190,11 +218,18 @@ public class DeployService {
       String description,
       DiffOptions diff,
       DeployOptions options,
-      Desired desired) {
+      Desired desired,
+      ChangeStream stream) {
     var changes = plan.changes();
     var applied =
         applier.apply(
-            appId, changeId, plan, takenOver, options.waitTimeout(), plan.settings().configs());
+            appId,
+            changeId,
+            plan,
+            takenOver,
+            options.waitTimeout(),
+            plan.settings().configs(),
+            stream);
     var failure = applied.failure();
     commands.sendAndWait(
         new FinishAppChange(
