@@ -3,8 +3,10 @@ package io.driftless.query.config;
 import io.driftless.query.delivery.DeliveryMetrics;
 import io.driftless.query.delivery.EventStoreReader;
 import io.driftless.query.delivery.GapRepair;
+import io.driftless.query.drift.DriftProjection;
 import io.driftless.query.history.HistoryProjection;
 import io.driftless.query.inventory.InventoryProjection;
+import io.driftless.query.overview.LastReconciles;
 import io.driftless.query.overview.OverviewProjection;
 import io.driftless.query.projection.ProjectionApplier;
 import io.driftless.query.rebuild.RebuildService;
@@ -47,7 +49,8 @@ class ViewsConfig {
             new HistoryProjection(keep),
             new OverviewProjection(),
             new InventoryProjection(),
-            new TimelineProjection()),
+            new TimelineProjection(),
+            new DriftProjection()),
         JdbcClient.create(dataSource),
         ProjectionApplier.transactions(transactions));
   }
@@ -62,8 +65,22 @@ class ViewsConfig {
     if (store.url().isBlank()) {
       return new EventStoreReader(JdbcClient.create(dataSource));
     }
-    var source = new DriverManagerDataSource(store.url(), store.username(), store.password());
-    return new EventStoreReader(JdbcClient.create(source), store.location());
+    return new EventStoreReader(storeJdbc(dataSource, store), store.location());
+  }
+
+  /** The overview's last reconciles, read-only from the event store's database. */
+  @Bean
+  LastReconciles lastReconciles(DataSource dataSource, EventStoreProperties store) {
+    return new LastReconciles(storeJdbc(dataSource, store));
+  }
+
+  /** The event store's database: this side's own when no url is set (the standalone server). */
+  private static JdbcClient storeJdbc(DataSource dataSource, EventStoreProperties store) {
+    if (store.url().isBlank()) {
+      return JdbcClient.create(dataSource);
+    }
+    return JdbcClient.create(
+        new DriverManagerDataSource(store.url(), store.username(), store.password()));
   }
 
   @Bean(destroyMethod = "close")
