@@ -1,5 +1,6 @@
 package io.driftless.query.api;
 
+import io.driftless.query.projection.ChangeIds;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.HashMap;
@@ -40,7 +41,7 @@ public class DriftStates {
 
   private final JdbcClient jdbc;
 
-  DriftStates(DataSource dataSource) {
+  public DriftStates(DataSource dataSource) {
     this.jdbc = JdbcClient.create(dataSource);
   }
 
@@ -121,23 +122,31 @@ public class DriftStates {
   private record Ghosts(Drift active, Drift yielded) {}
 
   /**
-   * First match: a reconcile's failed write; an active ghost diff; a reconcile's write; yielded
-   * ghost diffs; else in sync.
+   * First match: a reconcile's failed write; an active ghost diff; the newer of a reconcile's write
+   * and a yield (by change number; the yield when both are of one change); else in sync.
    */
   private static Drift decide(LastChange last, Ghosts ghosts) {
     if (last.reconcile() && last.op().endsWith("-failed")) {
       return new Drift(FAILED, last.changeId(), last.startedAt());
     }
-    if (ghosts != null && ghosts.active() != null) {
-      return ghosts.active();
+    var active = ghosts == null ? null : ghosts.active();
+    var yielded = ghosts == null ? null : ghosts.yielded();
+    if (active != null) {
+      return active;
     }
-    if (last.reconcile()) {
-      return new Drift(CORRECTED, last.changeId(), last.startedAt());
+    var corrected =
+        last.reconcile() ? new Drift(CORRECTED, last.changeId(), last.startedAt()) : null;
+    if (corrected != null && yielded != null) {
+      return number(yielded) >= number(corrected) ? yielded : corrected;
     }
-    if (ghosts != null && ghosts.yielded() != null) {
-      return ghosts.yielded();
+    if (corrected != null || yielded != null) {
+      return corrected != null ? corrected : yielded;
     }
     return Drift.NONE;
+  }
+
+  private static long number(Drift drift) {
+    return ChangeIds.numberOf(drift.changeId());
   }
 
   private Map<String, Ghosts> ghosts(String appId) {
