@@ -140,6 +140,20 @@ class QueryApiIT {
   }
 
   @Test
+  void withoutTheDriftViewOrAReconcileLeaseTableDriftAndReconcileAreNull() throws Exception {
+    var overview = ok("/api/apps/team-a/shop");
+    for (var field :
+        List.of("driftCount", "ghostDiffCount", "lastReconcileAt", "lastReconcileResult")) {
+      assertThat(overview.has(field)).as(field).isTrue();
+      assertThat(overview.get(field).isNull()).as(field).isTrue();
+    }
+    assertThat(ok("/api/apps/team-a/shop/resources").get(0).get("drift").isNull()).isTrue();
+    var error = error("/api/ghost-diffs", 503);
+    assertThat(error.get("error").asText()).isEqualTo("view_not_built");
+    assertThat(error.get("message").asText()).contains("/api/projections/drift/rebuild");
+  }
+
+  @Test
   void changesAreNewestFirstAndPageWithBefore() throws Exception {
     var all = ok("/api/apps/team-a/shop/changes");
     assertThat(all)
