@@ -36,6 +36,7 @@ public class DriftStates {
   /** Driftless yielded every ghost diff of it: it keeps the cluster's values. */
   public static final String YIELDED = "yielded";
 
+  // DriftProjection.NAME and its version(): api/ is below the views and cannot import one.
   private static final String VIEW = "drift";
   private static final int VERSION = 1;
 
@@ -72,10 +73,11 @@ public class DriftStates {
 
   /** Per resource id of the app's inventory, its drift; empty while the view is not built. */
   public Map<String, Drift> of(String appId) {
+    return available() ? states(appId) : Map.of();
+  }
+
+  private Map<String, Drift> states(String appId) {
     var states = new HashMap<String, Drift>();
-    if (!available()) {
-      return states;
-    }
     var ghosts = ghosts(appId);
     jdbc.sql(
             "SELECT i.resource_id, i.last_op, i.last_change_id, c.change_trigger, c.started_at"
@@ -99,7 +101,7 @@ public class DriftStates {
     if (!available()) {
       return null;
     }
-    var drifted = of(appId).values().stream().filter(DriftStates::drifted).count();
+    var drifted = states(appId).values().stream().filter(DriftStates::drifted).count();
     var active =
         jdbc.sql("SELECT COUNT(*) FROM ghost_diff WHERE app_id = ? AND yielded = FALSE")
             .param(appId)
