@@ -1,5 +1,6 @@
 package io.driftless.query.config;
 
+import com.zaxxer.hikari.HikariDataSource;
 import io.driftless.query.delivery.DeliveryMetrics;
 import io.driftless.query.delivery.EventStoreReader;
 import io.driftless.query.delivery.GapRepair;
@@ -65,22 +66,30 @@ class ViewsConfig {
     if (store.url().isBlank()) {
       return new EventStoreReader(JdbcClient.create(dataSource));
     }
-    return new EventStoreReader(storeJdbc(dataSource, store), store.location());
+    var source = new DriverManagerDataSource(store.url(), store.username(), store.password());
+    return new EventStoreReader(JdbcClient.create(source), store.location());
   }
 
-  /** The overview's last reconciles, read-only from the event store's database. */
-  @Bean
+  /**
+   * The overview's last reconciles, read-only from the event store's database: this side's own pool
+   * when both share one (standalone), else a small pool of its own, as every overview query reads
+   * it (a connection per query would cost a connect and login each time).
+   */
+  @Bean(destroyMethod = "close")
   LastReconciles lastReconciles(DataSource dataSource, EventStoreProperties store) {
-    return new LastReconciles(storeJdbc(dataSource, store));
-  }
-
-  /** The event store's database: this side's own when no url is set (the standalone server). */
-  private static JdbcClient storeJdbc(DataSource dataSource, EventStoreProperties store) {
     if (store.url().isBlank()) {
-      return JdbcClient.create(dataSource);
+      return new LastReconciles(JdbcClient.create(dataSource));
     }
-    return JdbcClient.create(
-        new DriverManagerDataSource(store.url(), store.username(), store.password()));
+    var pool = new HikariDataSource();
+    pool.setPoolName("driftless-store-reads");
+    pool.setJdbcUrl(store.url());
+    pool.setUsername(store.username());
+    pool.setPassword(store.password());
+    pool.setMaximumPoolSize(2);
+    pool.setMinimumIdle(0);
+    pool.setReadOnly(true);
+    pool.setInitializationFailTimeout(-1);
+    return new LastReconciles(JdbcClient.create(pool), pool);
   }
 
   @Bean(destroyMethod = "close")

@@ -12,7 +12,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  * as gap repair and rebuilds read that database. A store without the table (a command side from
  * before periodic reconciles) or a row without a reconcile yet gives nothing.
  */
-public final class LastReconciles {
+public final class LastReconciles implements AutoCloseable {
 
   /**
    * An app's last reconcile.
@@ -25,12 +25,27 @@ public final class LastReconciles {
   public record LastReconcile(Instant at, String result, String changeId, String error) {}
 
   private final JdbcClient store;
+  private final AutoCloseable pool;
 
   /**
    * @param store the event store's database, read-only
    */
   public LastReconciles(JdbcClient store) {
+    this(store, () -> {});
+  }
+
+  /**
+   * @param store the event store's database, read-only
+   * @param pool what {@link #close} closes: the connections to the store opened for these reads
+   */
+  public LastReconciles(JdbcClient store, AutoCloseable pool) {
     this.store = store;
+    this.pool = pool;
+  }
+
+  @Override
+  public void close() throws Exception {
+    pool.close();
   }
 
   /** The app's last reconcile, if the store knows one. */
