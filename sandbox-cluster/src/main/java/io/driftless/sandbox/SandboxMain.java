@@ -19,7 +19,7 @@ public final class SandboxMain {
   private static final String USAGE =
       "usage: java -jar driftless-sandbox.jar [--data-dir=./data] [--port=6443]"
           + " [--host=127.0.0.1] [--controllers=workload-status,job-completion,crd-establishing,"
-          + "autoscaler,sidecar-injector|none] [--verbose]";
+          + "load-balancer,autoscaler,sidecar-injector|none] [--verbose]";
 
   private SandboxMain() {}
 

@@ -38,7 +38,8 @@ class ControllersIT {
             Controller.WORKLOAD_STATUS,
             Controller.JOB_COMPLETION,
             Controller.CRD_ESTABLISHING,
-            Controller.AUTOSCALER);
+            Controller.AUTOSCALER,
+            Controller.LOAD_BALANCER);
     assertThat(new SandboxSettings("127.0.0.1", 0, dir, null).controllers())
         .isEqualTo(Controller.defaults());
   }
@@ -127,6 +128,35 @@ class ControllersIT {
     assertThat(daemons.at("/status/numberReady").asInt()).isEqualTo(1);
     assertThat(daemons.at("/status/observedGeneration").asInt()).isEqualTo(1);
     assertThat(set.at("/metadata/generation").asInt()).isEqualTo(1);
+  }
+
+  @Test
+  void loadBalancerControllerGivesLoadBalancerServicesAnIngressAddressWhenOn() {
+    start(Controller.LOAD_BALANCER);
+    cluster.create(service("lb", "LoadBalancer"));
+    cluster.create(service("plain", "ClusterIP"));
+    cluster.sandbox.disable(Controller.LOAD_BALANCER);
+    cluster.create(service("later", "LoadBalancer"));
+
+    var lb = cluster.get("/api/v1/namespaces/default/services/lb");
+    assertThat(lb.at("/status/loadBalancer/ingress/0/ip").asText()).startsWith("192.0.2.");
+    var plain = cluster.get("/api/v1/namespaces/default/services/plain");
+    assertThat(plain.at("/status/loadBalancer/ingress").isMissingNode()).isTrue();
+    var later = cluster.get("/api/v1/namespaces/default/services/later");
+    assertThat(later.at("/status/loadBalancer/ingress").isMissingNode()).isTrue();
+  }
+
+  private static String service(String name, String type) {
+    return """
+        apiVersion: v1
+        kind: Service
+        metadata: {name: %s, namespace: default}
+        spec:
+          type: %s
+          selector: {app: web}
+          ports: [{port: 80}]
+        """
+        .formatted(name, type);
   }
 
   @Test

@@ -21,6 +21,14 @@ import java.util.Map;
  * @param syncPeriod how often the app is reconciled, ISO-8601 ({@code PT1M}), from the deploy's
  *     {@code syncPeriod} parameter (a reconcile keeps the app's); null for the server's default,
  *     and in stores written before the field existed
+ * @param ghostDiffPolicy what the app does about ghost diffs, from the deploy's {@code
+ *     ghostDiffPolicy} parameter (a reconcile keeps the app's): {@code report} (keep writing the
+ *     field, report it) or {@code yield} (stop writing it, see {@link GhostDiffYielded}); null for
+ *     the default {@code report}, and in stores written before the field existed
+ * @param kappConfigs the kapp Config documents the deploy came with (inline Configs and those of
+ *     {@code kapp.k14s.io/config} ConfigMaps) as a JSON array (which is YAML too), so reconciles
+ *     plan with the same rebase rules (a reconcile keeps the app's); null when there were none, and
+ *     in stores written before the field existed
  */
 public record AppChangeStarted(
     String appId,
@@ -33,8 +41,39 @@ public record AppChangeStarted(
     OpCounts ops,
     WaitCounts waits,
     String description,
-    String syncPeriod)
+    String syncPeriod,
+    String ghostDiffPolicy,
+    String kappConfigs)
     implements AppEvent {
+
+  /** A change of an app with the default ghost-diff policy and no kapp Config documents. */
+  public AppChangeStarted(
+      String appId,
+      String changeId,
+      long changeNumber,
+      ChangeTrigger trigger,
+      Instant startedAt,
+      List<String> namespaces,
+      Map<String, String> desired,
+      OpCounts ops,
+      WaitCounts waits,
+      String description,
+      String syncPeriod) {
+    this(
+        appId,
+        changeId,
+        changeNumber,
+        trigger,
+        startedAt,
+        namespaces,
+        desired,
+        ops,
+        waits,
+        description,
+        syncPeriod,
+        null,
+        null);
+  }
 
   /** A change of an app on the server's default sync period. */
   public AppChangeStarted(

@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -179,6 +180,14 @@ class StoredHistoryIT {
     }
   }
 
+  /**
+   * The overview's fields that held fixed placeholders before issue 12 (0, 0, null): now the drift
+   * view's counts (null while that view is not built, as on this store until its rebuild) and the
+   * command side's last reconcile (set once the server reconciles the app).
+   */
+  private static final Set<String> PLACEHOLDERS =
+      Set.of("driftCount", "ghostDiffCount", "lastReconcileAt");
+
   /** Every field the old view had is there with the same value; new fields may be added. */
   private static void assertSubset(JsonNode actual, JsonNode expected, String what) {
     if (expected.isObject()) {
@@ -186,7 +195,13 @@ class StoredHistoryIT {
       expected
           .fields()
           .forEachRemaining(
-              f -> assertSubset(actual.path(f.getKey()), f.getValue(), what + "." + f.getKey()));
+              f -> {
+                if (PLACEHOLDERS.contains(f.getKey())) {
+                  assertThat(actual.has(f.getKey())).as(what + "." + f.getKey()).isTrue();
+                } else {
+                  assertSubset(actual.path(f.getKey()), f.getValue(), what + "." + f.getKey());
+                }
+              });
     } else if (expected.isArray()) {
       assertThat(actual.size()).as(what + ": " + actual).isEqualTo(expected.size());
       for (int i = 0; i < expected.size(); i++) {

@@ -27,6 +27,8 @@ import org.axonframework.spring.stereotype.Aggregate;
 @Aggregate(snapshotTriggerDefinition = "driftlessSnapshotTrigger")
 public class App {
 
+  private static final String YIELD = "yield";
+
   @AggregateIdentifier private String appId;
   private long changeNumber;
   private String changeInProgress;
@@ -43,6 +45,15 @@ public class App {
 
   /** The app's own sync period (ISO-8601), null for the server's default. */
   private String syncPeriod;
+
+  /** The app's ghost-diff policy, null for the default {@code report}. */
+  private String ghostDiffPolicy;
+
+  /** The change that started the {@code yield} policy in force; 0 under {@code report}. */
+  private long yieldSince;
+
+  /** The kapp Config documents of the last deploy, a JSON array; null for none. */
+  private String kappConfigs;
 
   /** For Axon. */
   protected App() {}
@@ -71,7 +82,9 @@ public class App {
             command.ops(),
             command.waits(),
             command.description(),
-            command.syncPeriod() == null ? null : command.syncPeriod().toString()));
+            command.syncPeriod() == null ? null : command.syncPeriod().toString(),
+            command.ghostDiffPolicy(),
+            command.kappConfigs()));
     return changeId;
   }
 
@@ -118,7 +131,10 @@ public class App {
         changeInProgress,
         Map.copyOf(all),
         changeNumber > 0 && !deleted,
-        syncPeriod == null ? null : Duration.parse(syncPeriod));
+        syncPeriod == null ? null : Duration.parse(syncPeriod),
+        ghostDiffPolicy,
+        yieldSince,
+        kappConfigs);
   }
 
   @EventSourcingHandler
@@ -131,6 +147,14 @@ public class App {
     pending = new TreeMap<>(event.desired());
     deleted = false;
     syncPeriod = event.syncPeriod();
+    var yielding = YIELD.equalsIgnoreCase(event.ghostDiffPolicy());
+    if (!yielding) {
+      yieldSince = 0;
+    } else if (yieldSince == 0) {
+      yieldSince = event.changeNumber();
+    }
+    ghostDiffPolicy = event.ghostDiffPolicy();
+    kappConfigs = event.kappConfigs();
   }
 
   @EventSourcingHandler

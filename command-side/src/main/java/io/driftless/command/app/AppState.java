@@ -14,6 +14,13 @@ import java.util.Map;
  * @param exists whether the app exists: it had a change and was not deleted since (an app emptied
  *     by a deploy with {@code allowEmpty=true} exists, with no resources, as in kapp)
  * @param syncPeriod the app's own sync period, null for the server's default
+ * @param ghostDiffPolicy the app's ghost-diff policy ({@code report} or {@code yield}), null for
+ *     the default {@code report}
+ * @param yieldSince the number of the change that set the {@code yield} policy in force now (the
+ *     first of the changes since under {@code yield}); fields yielded in earlier changes are
+ *     written again; 0 when the policy is not {@code yield}
+ * @param kappConfigs the kapp Config documents of the app's last deploy as a JSON array, null for
+ *     none
  */
 public record AppState(
     String appId,
@@ -21,10 +28,13 @@ public record AppState(
     String changeInProgress,
     Map<String, String> resources,
     boolean exists,
-    Duration syncPeriod) {
+    Duration syncPeriod,
+    String ghostDiffPolicy,
+    long yieldSince,
+    String kappConfigs) {
 
   /** The state of an app that never existed. */
   public static AppState absent(String appId) {
-    return new AppState(appId, 0, null, Map.of(), false, null);
+    return new AppState(appId, 0, null, Map.of(), false, null, null, 0, null);
   }
 }

@@ -14,6 +14,10 @@ import org.axonframework.modelling.command.TargetAggregateIdentifier;
  * changed since the caller planned ({@code expectedChangeNumber}). Returns the new change id.
  *
  * @param syncPeriod the app's sync period from now on, null for the server's default
+ * @param ghostDiffPolicy the app's ghost-diff policy from now on ({@code report} or {@code yield}),
+ *     null for the default {@code report}
+ * @param kappConfigs the kapp Config documents reconciles plan with from now on, a JSON array; null
+ *     for none
  */
 public record StartAppChange(
     @TargetAggregateIdentifier String appId,
@@ -25,7 +29,36 @@ public record StartAppChange(
     WaitCounts waits,
     String description,
     Instant at,
-    Duration syncPeriod) {
+    Duration syncPeriod,
+    String ghostDiffPolicy,
+    String kappConfigs) {
+
+  /** A change that sets the sync period only (the default ghost-diff policy, no Configs). */
+  public StartAppChange(
+      String appId,
+      long expectedChangeNumber,
+      ChangeTrigger trigger,
+      List<String> namespaces,
+      Map<String, String> desired,
+      OpCounts ops,
+      WaitCounts waits,
+      String description,
+      Instant at,
+      Duration syncPeriod) {
+    this(
+        appId,
+        expectedChangeNumber,
+        trigger,
+        namespaces,
+        desired,
+        ops,
+        waits,
+        description,
+        at,
+        syncPeriod,
+        null,
+        null);
+  }
 
   /** A change that leaves the app on the server's default sync period. */
   public StartAppChange(

@@ -3,10 +3,15 @@ package io.driftless.command.deploy;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.driftless.command.cluster.ClusterException;
 import io.driftless.command.cluster.ClusterGateway;
+import io.driftless.command.deploy.wait.GoDurations;
+import io.driftless.command.deploy.wait.Progress;
+import io.driftless.command.deploy.wait.WaitState;
+import io.driftless.command.deploy.wait.Waiter;
 import io.driftless.command.ownership.Owner;
 import io.driftless.command.secrets.SecretVault;
 import io.driftless.diff.config.KappConfig;
 import io.driftless.diff.plan.DiffEngine;
+import io.driftless.diff.plan.WaitOp;
 import io.driftless.diff.resources.ResourceKey;
 import io.driftless.diff.text.SecretFingerprint;
 import java.time.Clock;
@@ -15,6 +20,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -34,6 +40,15 @@ import org.springframework.stereotype.Component;
  * the rest of that wave still finishes, and the apply stops there (kapp exits early on apply
  * errors): later waves are {@value #NOT_APPLIED}. Results keep the plan's order whatever order the
  * writes finished in.
+ *
+ * <p>After its write each change waits, in the same worker, as kapp waits ({@link Waiter}, the
+ * rules in {@code deploy/wait}): until its object has converged ({@code waitTo: reconcile}) or, for
+ * a delete, is gone, within the change's {@code waitTimeout}; {@code waitTo: noop} ({@code
+ * kapp.k14s.io/disable-wait}) and orphaned objects do not wait. A wait that fails (a Job failed, a
+ * Deployment not progressing) or times out fails the change like a refused write: its result is
+ * {@value #FAILED} with kapp's sentence, the rest of the wave finishes, later waves are not
+ * applied. The object's own record stays what the write did (it was applied); the app change is
+ * finished failed with the reason. Every step is told to the change's {@link Progress}.
  */
 @Component
 class ChangeApplier implements DisposableBean {
@@ -54,6 +69,7 @@ class ChangeApplier implements DisposableBean {
   private final ExecutorService workers;
   private final WaveRunner runner;
   private final SecretFingerprint fingerprint;
+  private final Waiter waiter;
 
   ChangeApplier(
       ClusterGateway cluster,
@@ -63,6 +79,7 @@ class ChangeApplier implements DisposableBean {
       ApplySettings settings,
       SecretVault vault) {
     this.writes = new ClusterWrites(cluster);
+    this.waiter = new Waiter(cluster);
     this.records = new ChangeRecords(commands, states, clock, vault);
     this.fingerprint = vault.fingerprint();
     var count = new AtomicInteger();
@@ -89,8 +106,9 @@ class ChangeApplier implements DisposableBean {
    * Applies every change of the plan that writes, wave by wave.
    *
    * @param waitTimeout how long a change may wait for the cluster (an object marked exists, the
-   *     delete of a replace)
+   *     delete of a replace, and its object to converge or be gone)
    * @param configs the manifest's kapp Config documents: the rebase rules of a re-planned change
+   * @param progress hears each write and wait as it happens
    */
   Applied apply(
       String appId,
@@ -98,7 +116,8 @@ class ChangeApplier implements DisposableBean {
       Planner.Plan plan,
       Map<ResourceKey, Owner> takenOver,
       Duration waitTimeout,
-      List<ObjectNode> configs) {
+      List<ObjectNode> configs,
+      Progress progress) {
     var engine = new DiffEngine(KappConfig.defaults().plus(KappConfig.parse(configs)), fingerprint);
     var context = new ApplyContext(appId, changeId, plan, takenOver, waitTimeout, engine);
     var waves = new ArrayList<List<ClusterOp>>();
@@ -119,16 +138,34 @@ class ChangeApplier implements DisposableBean {
       ops.sort(Comparator.comparing(op -> op instanceof ExistsOp));
       waves.add(ops);
     }
+    var total = results.size();
+    progress.line("---- applying " + total + " changes [0/" + total + " done] ----");
     var failure =
         runner.run(
             waves,
-            op -> applyOne(context, op),
+            op -> applyOne(context, op, progress),
             (op, failed) -> results.put(op.change().key(), failed == null ? APPLIED : FAILED));
+    var done = results.values().stream().filter(APPLIED::equals).count();
+    progress.line(
+        "---- applying "
+            + (failure == null ? "complete" : "stopped")
+            + " ["
+            + done
+            + "/"
+            + total
+            + " done] ----");
     return new Applied(results, failure);
   }
 
+  /** Writes, records and waits for one change; returns its failure or null. */
+  private ClusterException applyOne(ApplyContext context, ClusterOp op, Progress progress) {
+    progress.line(line(op));
+    var failure = write(context, op);
+    return failure != null ? failure : waitFor(context, op, progress);
+  }
+
   /** Writes and records one change; returns the cluster's refusal, recorded, or null. */
-  private ClusterException applyOne(ApplyContext context, ClusterOp op) {
+  private ClusterException write(ApplyContext context, ClusterOp op) {
     var change = op.change();
     try {
       var outcome = op.apply(context, writes);
@@ -145,6 +182,65 @@ class ChangeApplier implements DisposableBean {
       records.failed(context, change, e);
       return e;
     }
+  }
+
+  /**
+   * Waits for the change's object (see the class comment); returns the failed or timed-out wait in
+   * kapp's words, or null.
+   */
+  private ClusterException waitFor(ApplyContext context, ClusterOp op, Progress progress) {
+    var change = op.change();
+    Waiter.Target target;
+    if (op instanceof DeleteOp delete) {
+      if (delete.orphans()) {
+        return null;
+      }
+      target = Waiter.Target.DELETE;
+    } else if (change.waitTo() == WaitOp.NOOP) {
+      return null;
+    } else {
+      target = Waiter.Target.RECONCILE;
+    }
+    var description = ClusterWrites.describe(change);
+    var state =
+        waiter.await(
+            change.key(),
+            change.apiVersion(),
+            target,
+            description,
+            context.waitTimeout(),
+            progress);
+    if (state.done() && state.successful()) {
+      return null;
+    }
+    var message = waitFailure(target, description, context.waitTimeout(), state);
+    log.info("Failed {} in {} of {}: {}", line(op), context.changeId(), context.appId(), message);
+    return new ClusterException(message, 0, null);
+  }
+
+  /**
+   * kapp's sentences: {@code waiting on reconcile job/x (batch/v1) namespace: ns: Finished
+   * unsuccessfully (Failed with reason ...)}, or {@code Timed out waiting after 2s for resources:
+   * [deployment/x (apps/v1) namespace: ns]} with what it still waited for.
+   */
+  static String waitFailure(
+      Waiter.Target target, String description, Duration timeout, WaitState state) {
+    if (state.done()) {
+      var reason = state.message().isEmpty() ? "" : " (" + state.message() + ")";
+      return "waiting on "
+          + target.name().toLowerCase(Locale.ROOT)
+          + " "
+          + description
+          + ": Finished unsuccessfully"
+          + reason;
+    }
+    var last = state.message().isEmpty() ? "" : " (" + state.message() + ")";
+    return "Timed out waiting after "
+        + GoDurations.format(timeout)
+        + " for resources: ["
+        + description
+        + "]"
+        + last;
   }
 
   /**

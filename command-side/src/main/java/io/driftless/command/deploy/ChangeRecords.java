@@ -108,7 +108,9 @@ final class ChangeRecords {
         stored.path("metadata").path("generation").asLong(0),
         fields(change),
         clock.instant(),
-        SecretRedaction.isSecret(desired) ? vault.seal(resourceId, desired) : null);
+        SecretRedaction.isSecret(desired) ? vault.seal(resourceId, desired) : null,
+        context.plan().settings().trigger(),
+        context.plan().settings().ghostDiffPolicy());
   }
 
   /** Records the takeover on the losing app's ResourceChange, if that app holds the object. */

@@ -52,7 +52,7 @@ class DeployController {
         request.diff().mask(),
         k -> {
           try (var slot = slots.take()) {
-            return deploys.deploy(request, k);
+            return deploys.deploy(request, ChangeStream.NONE, k);
           }
         });
   }
@@ -66,7 +66,7 @@ class DeployController {
         true,
         k -> {
           try (var slot = slots.take()) {
-            return deploys.reconcile(namespace, app, k);
+            return deploys.reconcile(namespace, app, ChangeStream.NONE, k);
           }
         });
   }
@@ -80,7 +80,7 @@ class DeployController {
         true,
         k -> {
           try (var slot = slots.take()) {
-            return deploys.delete(namespace, app, k);
+            return deploys.delete(namespace, app, ChangeStream.NONE, k);
           }
         });
   }

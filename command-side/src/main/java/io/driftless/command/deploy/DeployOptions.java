@@ -1,5 +1,6 @@
 package io.driftless.command.deploy;
 
+import io.driftless.command.resource.GhostDiffPolicy;
 import java.time.Duration;
 
 /**
@@ -12,10 +13,12 @@ import java.time.Duration;
  *     --dangerous-override-ownership-of-existing-resources})
  * @param defaultLabelScopingRules kapp's default label scoping rules (selectors get the app label)
  * @param waitTimeout how long a change may wait for the cluster: an object marked {@code
- *     kapp.k14s.io/exists} to appear, a replaced object to be gone (kapp {@code --wait-timeout},
- *     15m)
+ *     kapp.k14s.io/exists} to appear, a replaced object to be gone, its object to converge or,
+ *     deleted, to be gone ({@code deploy/wait}; kapp {@code --wait-timeout}, 15m)
  * @param syncPeriod how often the app is reconciled from now on; null for the server's default
  *     ({@code driftless.reconcile.sync-period})
+ * @param ghostDiffPolicy what to do about a field the cluster keeps setting back ({@code report},
+ *     the default, or {@code yield}); the app keeps it until the next deploy
  */
 record DeployOptions(
     boolean dryRun,
@@ -23,10 +26,15 @@ record DeployOptions(
     boolean overrideOwnership,
     boolean defaultLabelScopingRules,
     Duration waitTimeout,
-    Duration syncPeriod) {
+    Duration syncPeriod,
+    GhostDiffPolicy ghostDiffPolicy) {
 
-  /** The defaults of the API: no dry run, no empty set, no takeover, scoping on, 15 minutes. */
+  /**
+   * The defaults of the API: no dry run, no empty set, no takeover, scoping on, 15 minutes, the
+   * server's sync period, ghost diffs reported.
+   */
   static DeployOptions defaults() {
-    return new DeployOptions(false, false, false, true, Duration.ofMinutes(15), null);
+    return new DeployOptions(
+        false, false, false, true, Duration.ofMinutes(15), null, GhostDiffPolicy.REPORT);
   }
 }

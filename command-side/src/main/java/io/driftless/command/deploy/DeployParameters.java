@@ -1,5 +1,6 @@
 package io.driftless.command.deploy;
 
+import io.driftless.command.resource.GhostDiffPolicy;
 import io.driftless.diff.plan.ChangeFilter;
 import io.driftless.diff.resources.ManifestException;
 import java.time.Duration;
@@ -28,6 +29,7 @@ record DeployParameters(DeployOptions options, DiffOptions diff) {
           "diffAgainstLastApplied",
           "waitTimeout",
           "syncPeriod",
+          "ghostDiffPolicy",
           "allowEmpty",
           "overrideOwnership",
           "defaultLabelScopingRules");
@@ -47,7 +49,8 @@ record DeployParameters(DeployOptions options, DiffOptions diff) {
             query.bool("overrideOwnership", base.overrideOwnership()),
             query.bool("defaultLabelScopingRules", base.defaultLabelScopingRules()),
             query.duration("waitTimeout", base.waitTimeout()),
-            syncPeriod(query));
+            syncPeriod(query),
+            ghostDiffPolicy(query, base.ghostDiffPolicy()));
     var diffBase = DiffOptions.defaults();
     var diff =
         new DiffOptions(
@@ -69,6 +72,20 @@ record DeployParameters(DeployOptions options, DiffOptions diff) {
       return null;
     }
     return period;
+  }
+
+  /** {@code report} or {@code yield}, case ignored. */
+  private static GhostDiffPolicy ghostDiffPolicy(QueryParameters query, GhostDiffPolicy fallback) {
+    var text = query.text("ghostDiffPolicy");
+    if (text.isEmpty()) {
+      return fallback;
+    }
+    var policy = GhostDiffPolicy.parse(text.get());
+    if (policy.isEmpty()) {
+      query.problem(
+          "ghostDiffPolicy", "must be report or yield, got " + QueryParameters.echo(text.get()));
+    }
+    return policy.orElse(fallback);
   }
 
   private static ChangeFilter filter(QueryParameters query) {

@@ -8,7 +8,9 @@ import java.util.Map;
 /**
  * The answer of deploy, reconcile and delete, as API.md shows it. {@code ops}, {@code wait} and
  * {@code changes} are what kapp shows ({@code ChangeSet#shown()}); {@code warnings} is always
- * present (unknown {@code kapp.k14s.io/} annotations; empty when none).
+ * present (unknown {@code kapp.k14s.io/} annotations; empty when none). {@code eventPosition}: the
+ * event store's count once the change's last event is stored ({@link EventPositions}); absent for a
+ * dry run or when nothing changed.
  */
 record DeployResponse(
     String app,
@@ -19,7 +21,36 @@ record DeployResponse(
     Map<String, Integer> ops,
     @JsonProperty("wait") Map<String, Integer> waits,
     List<ChangeView> changes,
-    List<String> warnings) {
+    List<String> warnings,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Long eventPosition) {
+
+  /** The same answer carrying the event position of the change's last event. */
+  DeployResponse withEventPosition(long position) {
+    return new DeployResponse(
+        app, changeId, dryRun, successful, description, ops, waits, changes, warnings, position);
+  }
+
+  /** The answer without line diffs: the stream's plan line. */
+  DeployResponse withoutDiffs() {
+    var plain =
+        changes.stream()
+            .map(
+                c ->
+                    new ChangeView(
+                        c.namespace(),
+                        c.name(),
+                        c.kind(),
+                        c.apiVersion(),
+                        c.op(),
+                        c.opStrategy(),
+                        c.waitTo(),
+                        c.fields(),
+                        null,
+                        c.result()))
+            .toList();
+    return new DeployResponse(
+        app, changeId, dryRun, successful, description, ops, waits, plain, warnings, eventPosition);
+  }
 
   /**
    * One change kapp lists (not an unchanged resource); {@code opStrategy} is kapp's strategy

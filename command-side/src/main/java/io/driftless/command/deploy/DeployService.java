@@ -8,6 +8,7 @@ import io.driftless.command.idempotency.IdempotencyKey;
 import io.driftless.command.ownership.AppLabels;
 import io.driftless.command.ownership.Owner;
 import io.driftless.command.ownership.OwnershipRules;
+import io.driftless.command.resource.GhostDiffPolicy;
 import io.driftless.diff.plan.Change;
 import io.driftless.diff.plan.ChangeOp;
 import io.driftless.diff.plan.ChangeSet;
@@ -70,11 +71,19 @@ public class DeployService {
   }
 
   DeployResponse deploy(DeployRequest request) {
-    return deploy(request, null);
+    return deploy(request, ChangeStream.NONE);
   }
 
-  /** A deploy whose change, if one starts, records {@code key} with it (null: no key). */
-  DeployResponse deploy(DeployRequest request, IdempotencyKey key) {
+  /** A deploy whose plan and progress {@code stream} hears as they happen. */
+  DeployResponse deploy(DeployRequest request, ChangeStream stream) {
+    return deploy(request, stream, null);
+  }
+
+  /**
+   * A deploy whose plan and progress {@code stream} hears, and whose change, if one starts, records
+   * {@code key} with it (null: no key; README "Safe retries").
+   */
+  DeployResponse deploy(DeployRequest request, ChangeStream stream, IdempotencyKey key) {
     var manifest = parser.parse(request.body(), request.format(), request.namespace());
     if (manifest.resources().isEmpty() && !request.options().allowEmpty()) {
       throw new EmptyResourceSetException(request.namespace(), request.app());
@@ -88,6 +97,7 @@ public class DeployService {
         new Desired(manifest.resources(), manifest.configs(), false),
         request.options(),
         request.diff(),
+        stream,
         key);
   }
 
@@ -104,11 +114,16 @@ public class DeployService {
    * @throws AppNotFoundException for an app that does not exist (never deployed, or deleted)
    */
   DeployResponse reconcile(String namespace, String app) {
-    return reconcile(namespace, app, null);
+    return reconcile(namespace, app, ChangeStream.NONE);
   }
 
-  /** A reconcile whose change, if one starts, records {@code key} with it (null: no key). */
-  DeployResponse reconcile(String namespace, String app, IdempotencyKey key) {
+  /** A reconcile whose plan and progress {@code stream} hears as they happen. */
+  DeployResponse reconcile(String namespace, String app, ChangeStream stream) {
+    return reconcile(namespace, app, stream, null);
+  }
+
+  /** A reconcile as above whose change, if one starts, records {@code key} (null: no key). */
+  DeployResponse reconcile(String namespace, String app, ChangeStream stream, IdempotencyKey key) {
     var appId = ResourceIds.appId(namespace, app);
     return run(
         appId,
@@ -116,15 +131,24 @@ public class DeployService {
         new Desired(List.of(), List.of(), true),
         DeployOptions.defaults(),
         DiffOptions.defaults(),
+        stream,
         key);
   }
 
   DeployResponse delete(String namespace, String app) {
-    return delete(namespace, app, null);
+    return delete(namespace, app, ChangeStream.NONE);
   }
 
-  /** A delete whose change records {@code key} with it (null: no key). */
-  DeployResponse delete(String namespace, String app, IdempotencyKey key) {
+  /**
+   * A delete whose plan and progress {@code stream} hears as they happen. An app that does not
+   * exist is found after planning: the stream has then heard the (empty) plan.
+   */
+  DeployResponse delete(String namespace, String app, ChangeStream stream) {
+    return delete(namespace, app, stream, null);
+  }
+
+  /** A delete as above whose change records {@code key} with it (null: no key). */
+  DeployResponse delete(String namespace, String app, ChangeStream stream, IdempotencyKey key) {
     var appId = ResourceIds.appId(namespace, app);
     var response =
         run(
@@ -133,6 +157,7 @@ public class DeployService {
             new Desired(List.of(), List.of(), false),
             DeployOptions.defaults(),
             DiffOptions.defaults(),
+            stream,
             key);
     if (response.changeId() == null && response.ops().values().stream().allMatch(n -> n == 0)) {
       throw new AppNotFoundException(appId);
@@ -146,16 +171,13 @@ public class DeployService {
       Desired desired,
       DeployOptions options,
       DiffOptions diff,
+      ChangeStream stream,
       IdempotencyKey key) {
     var planned =
         desired.stored()
             ? planner.planStored(appId)
             : planner.plan(
-                appId,
-                desired.resources(),
-                desired.configs(),
-                diff.againstLastApplied(),
-                options.defaultLabelScopingRules());
+                appId, desired.resources(), desired.configs(), diff.againstLastApplied(), options);
     if (desired.stored() && !planned.app().exists()) {
       throw new AppNotFoundException(appId);
     }
@@ -171,16 +193,31 @@ public class DeployService {
     // kapp describes every app change as "update: ..." except a delete.
     var verb = trigger == ChangeTrigger.DELETE ? "delete" : "update";
     var description = verb + ": " + changes.summary();
-    var settingsChanged =
-        trigger == ChangeTrigger.DEPLOY
-            && !Objects.equals(options.syncPeriod(), plan.app().syncPeriod());
-    if (options.dryRun() || !(mustChange(trigger, plan) || settingsChanged)) {
+    var settingsChanged = trigger == ChangeTrigger.DEPLOY && settingsChanged(plan, options);
+    var changing = mustChange(trigger, plan) || settingsChanged;
+    if (changing || trigger != ChangeTrigger.DELETE) {
+      stream.planned(
+          Responses.of(appId, null, options.dryRun(), true, description, changes, diff)
+              .withoutDiffs());
+    }
+    if (options.dryRun() || !changing) {
       return Responses.of(appId, null, options.dryRun(), true, description, changes, diff);
     }
     var changeId =
         start(plan, trigger, desired, description, syncPeriod(trigger, plan, options), key);
     return applyAndFinish(
-        appId, changeId, plan, ownership.takenOver(), description, diff, options, desired);
+        appId, changeId, plan, ownership.takenOver(), description, diff, options, desired, stream);
+  }
+
+  /**
+   * Whether a deploy changes the app's settings: its sync period, its ghost-diff policy or its kapp
+   * Configs (which reconciles plan with), each stored on {@code AppChangeStarted}.
+   */
+  private static boolean settingsChanged(Planner.Plan plan, DeployOptions options) {
+    var app = plan.app();
+    return !Objects.equals(options.syncPeriod(), app.syncPeriod())
+        || options.ghostDiffPolicy() != GhostDiffPolicy.ofStored(app.ghostDiffPolicy())
+        || !Objects.equals(plan.settings().kappConfigs(), app.kappConfigs());
   }
 
   /**
@@ -212,10 +249,18 @@ public class DeployService {
       String description,
       DiffOptions diff,
       DeployOptions options,
-      Desired desired) {
+      Desired desired,
+      ChangeStream stream) {
     var changes = plan.changes();
     var applied =
-        applier.apply(appId, changeId, plan, takenOver, options.waitTimeout(), desired.configs());
+        applier.apply(
+            appId,
+            changeId,
+            plan,
+            takenOver,
+            options.waitTimeout(),
+            plan.settings().configs(),
+            stream);
     var failure = applied.failure();
     commands.sendAndWait(
         new FinishAppChange(
@@ -278,8 +323,18 @@ public class DeployService {
             waitCounts(plan.changes()),
             description,
             clock.instant(),
-            syncPeriod),
+            syncPeriod,
+            ghostDiffPolicy(trigger, plan),
+            trigger == ChangeTrigger.DELETE ? null : plan.settings().kappConfigs()),
         key);
+  }
+
+  /** The policy the app keeps: a deploy's, a reconcile's (the app's own); a delete: the default. */
+  private static String ghostDiffPolicy(ChangeTrigger trigger, Planner.Plan plan) {
+    var policy = plan.settings().ghostDiffPolicy();
+    return trigger == ChangeTrigger.DELETE || policy == GhostDiffPolicy.REPORT
+        ? null
+        : policy.wireName();
   }
 
   private static void addNamespace(TreeSet<String> namespaces, ResourceKey key) {

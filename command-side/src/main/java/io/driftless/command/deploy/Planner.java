@@ -1,10 +1,13 @@
 package io.driftless.command.deploy;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.driftless.command.app.AppState;
 import io.driftless.command.cluster.ClusterGateway;
 import io.driftless.command.ownership.AppLabels;
+import io.driftless.command.resource.GhostDiffPolicy;
 import io.driftless.command.resource.ResourceState;
 import io.driftless.command.secrets.DesiredContent;
 import io.driftless.command.secrets.SecretVault;
@@ -20,6 +23,7 @@ import io.driftless.diff.resources.CustomResourceDefinitions;
 import io.driftless.diff.resources.Resource;
 import io.driftless.diff.resources.ResourceKey;
 import io.driftless.diff.text.SecretFingerprint;
+import io.driftless.events.ChangeTrigger;
 import io.driftless.events.ResourceIds;
 import java.time.Clock;
 import java.time.Instant;
@@ -42,7 +46,8 @@ import org.springframework.stereotype.Component;
  * taken off last-applied and live objects before the diff ({@link AppLabels#stripped}), so they
  * never make a difference by themselves; the plan keeps the live objects as read, labels on, for
  * the ownership rules. Every plan gives {@code kapp.k14s.io/nonce} annotations a fresh value, as
- * every kapp deploy does.
+ * every kapp deploy does. Driftless's own rebase rules ({@link PlanRules}: an HPA's target
+ * replicas, fields yielded under the {@code yield} ghost-diff policy) go after the user's Configs.
  */
 @Component
 class Planner {
@@ -83,21 +88,23 @@ class Planner {
    * Everything known about an app's resources at planning time.
    *
    * @param live the live objects as read (Driftless's labels on)
+   * @param settings the trigger, the ghost-diff policy and the Configs the plan was made with
    */
   record Plan(
       AppState app,
       ChangeSet changes,
       Map<ResourceKey, ObjectNode> live,
-      Map<ResourceKey, ResourceState> recorded) {
+      Map<ResourceKey, ResourceState> recorded,
+      PlanSettings settings) {
 
     /** The plan with only the changes kapp's diff filter keeps. */
     Plan filtered(ChangeFilter filter) {
-      return new Plan(app, changes.filter(filter), live, recorded);
+      return new Plan(app, changes.filter(filter), live, recorded, settings);
     }
 
     /** The plan with other versions of its changes (the ownership rules'), in their waves. */
     Plan withChanges(List<Change> other) {
-      return new Plan(app, changes.replaced(other), live, recorded);
+      return new Plan(app, changes.replaced(other), live, recorded, settings);
     }
 
     /** Whether the app holds an object: it applied it and has not deleted it or lost it. */
@@ -140,19 +147,29 @@ class Planner {
    * the engine then compares against last-applied (unless {@code againstLastApplied} is false).
    * Label selectors are scoped with the app label ({@link AppLabels#APP}) as kapp scopes them
    * (kapp's default rules only when {@code defaultLabelScopingRules}); an app deployed unscoped
-   * stays so (see the diff engine's {@code ScopedLabels}).
+   * stays so (see the diff engine's {@code ScopedLabels}). The deploy's ghost-diff policy decides
+   * whether yielded fields keep their live value.
    */
   Plan plan(
       String appId,
       List<Resource> desired,
       List<ObjectNode> configs,
       boolean againstLastApplied,
-      boolean defaultLabelScopingRules) {
+      DeployOptions deploy) {
     var app = states.app(appId);
     var previous = previousKeys(app);
     var recorded = recorded(appId, union(desired, previous));
-    var options = new Options(configs, againstLastApplied, defaultLabelScopingRules, nonce());
-    return plan(app, desired, previous, recorded, options);
+    var policy = deploy.ghostDiffPolicy();
+    var settings =
+        new PlanSettings(
+            ChangeTrigger.DEPLOY,
+            policy,
+            configsText(configs),
+            withRules(configs, desired, app, policy, recorded));
+    var options =
+        new Options(
+            settings.configs(), againstLastApplied, deploy.defaultLabelScopingRules(), nonce());
+    return plan(app, desired, previous, recorded, options, settings);
   }
 
   /**
@@ -169,8 +186,16 @@ class Planner {
     var stored = StoredDesired.of(previous, recorded, (key, state) -> opened(appId, key, state));
     previous.removeAll(stored.leftAlone());
     recorded.keySet().removeAll(stored.leftAlone());
-    var options = new Options(List.of(), true, false, null);
-    var plan = plan(app, stored.resources(), previous, recorded, options);
+    var policy = GhostDiffPolicy.ofStored(app.ghostDiffPolicy());
+    var userConfigs = storedConfigs(app);
+    var settings =
+        new PlanSettings(
+            ChangeTrigger.RECONCILE,
+            policy,
+            app.kappConfigs(),
+            withRules(userConfigs, stored.resources(), app, policy, recorded));
+    var options = new Options(settings.configs(), true, false, null);
+    var plan = plan(app, stored.resources(), previous, recorded, options, settings);
     var changes = plan.changes();
     var warnings = new ArrayList<>(changes.warnings());
     warnings.addAll(stored.warnings());
@@ -178,7 +203,50 @@ class Planner {
         app,
         new ChangeSet(changes.changes(), changes.waveNumbers(), warnings),
         plan.live(),
-        recorded);
+        recorded,
+        settings);
+  }
+
+  /** The user's Configs, then Driftless's own rules ({@link PlanRules}). */
+  private static List<ObjectNode> withRules(
+      List<ObjectNode> configs,
+      List<Resource> desired,
+      AppState app,
+      GhostDiffPolicy policy,
+      Map<ResourceKey, ResourceState> recorded) {
+    var all = new ArrayList<>(configs);
+    all.addAll(PlanRules.hpaTargets(desired));
+    all.addAll(PlanRules.yielded(app, policy, recorded));
+    return all;
+  }
+
+  /** The deploy's Config documents as stored on {@code AppChangeStarted}: a JSON array or null. */
+  private String configsText(List<ObjectNode> configs) {
+    if (configs.isEmpty()) {
+      return null;
+    }
+    try {
+      return mapper.writeValueAsString(configs);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("kapp Config documents that are no JSON", e);
+    }
+  }
+
+  /** The Configs of the app's last deploy; none in stores written before they were kept. */
+  private List<ObjectNode> storedConfigs(AppState app) {
+    if (app.kappConfigs() == null) {
+      return List.of();
+    }
+    try {
+      var configs = new ArrayList<ObjectNode>();
+      for (var node : (ArrayNode) mapper.readTree(app.kappConfigs())) {
+        configs.add((ObjectNode) node);
+      }
+      return configs;
+    } catch (JsonProcessingException | ClassCastException e) {
+      log.warn("The stored kapp Configs of {} do not read: {}", app.appId(), e.getMessage());
+      return List.of();
+    }
   }
 
   /** How to plan: the kapp Configs, the compare base, scoping, the nonce (null: keep). */
@@ -193,7 +261,8 @@ class Planner {
       List<Resource> desired,
       Set<ResourceKey> previous,
       Map<ResourceKey, ResourceState> recorded,
-      Options options) {
+      Options options,
+      PlanSettings settings) {
     var apiVersions = new HashMap<ResourceKey, String>();
     desired.forEach(r -> apiVersions.put(r.key(), r.apiVersion()));
     recorded.forEach((key, state) -> apiVersions.putIfAbsent(key, state.resource().apiVersion()));
@@ -216,7 +285,7 @@ class Planner {
                 new LabelScoping(
                     Map.of(AppLabels.APP, AppLabels.appLabel(app.appId())),
                     options.defaultLabelScopingRules()));
-    return new Plan(app, engine.plan(input), live, recorded);
+    return new Plan(app, engine.plan(input), live, recorded, settings);
   }
 
   private static LinkedHashSet<ResourceKey> previousKeys(AppState app) {

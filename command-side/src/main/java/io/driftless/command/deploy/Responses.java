@@ -52,7 +52,8 @@ final class Responses {
         ops(changes.opCounts()),
         waits(changes.waitCounts()),
         views,
-        changes.warnings());
+        changes.warnings(),
+        null);
   }
 
   private static DeployResponse.ChangeView view(Change c, DiffOptions diff, String result) {

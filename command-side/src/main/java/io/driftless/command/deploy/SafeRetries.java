@@ -10,6 +10,7 @@ import io.driftless.command.idempotency.IdempotencyKey;
 import io.driftless.command.idempotency.IdempotencyStore;
 import io.driftless.command.idempotency.KeyRecord;
 import io.driftless.events.AppChangeFinished;
+import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.function.Function;
@@ -40,10 +41,12 @@ class SafeRetries {
 
   private final IdempotencyStore keys;
   private final ChangeOutcomes outcomes;
+  private final EventPositions positions;
 
-  SafeRetries(IdempotencyStore keys, ChangeOutcomes outcomes) {
+  SafeRetries(IdempotencyStore keys, ChangeOutcomes outcomes, EventPositions positions) {
     this.keys = keys;
     this.outcomes = outcomes;
+    this.positions = positions;
   }
 
   /**
@@ -61,13 +64,28 @@ class SafeRetries {
     }
     try {
       var response = change.apply(key);
-      if (response.changeId() != null) {
-        keep(key, response.changeId(), HttpStatus.OK, response, masked);
+      if (response.changeId() == null) {
+        return ResponseEntity.ok(response);
       }
-      return ResponseEntity.ok(response);
+      // Positioned here, not by EventPositionAdvice, so that the kept answer is the one sent.
+      var position = positions.current();
+      var positioned = response.withEventPosition(position);
+      keep(key, response.changeId(), HttpStatus.OK, positioned, masked);
+      return positioned(ResponseEntity.ok(), position).body(positioned);
     } catch (DeployFailedException e) {
-      keep(key, e.changeId(), HttpStatus.BAD_GATEWAY, e.body(), masked);
-      throw e;
+      if (!(e.body() instanceof DeployFailure failure)) {
+        throw e;
+      }
+      var position = positions.current();
+      var body =
+          new DeployFailure(
+              failure.response().withEventPosition(position),
+              failure.error(),
+              failure.message(),
+              failure.details());
+      keep(key, e.changeId(), HttpStatus.BAD_GATEWAY, body, masked);
+      log.info("{} cluster_error: {}", HttpStatus.BAD_GATEWAY.value(), e.getMessage());
+      return positioned(ResponseEntity.status(HttpStatus.BAD_GATEWAY), position).body(body);
     } catch (ChangeInProgressException | StaleAppStateException | KeyInUseException e) {
       // Another request with this key may have started the change since the look-up.
       var now = keys.find(key);
@@ -112,10 +130,30 @@ class SafeRetries {
       stored = rebuilt(finished.get());
       keys.answer(key, record.changeId(), stored);
     }
-    return ResponseEntity.status(stored.status())
-        .header(IdempotencyKeyHeader.REPLAYED, "true")
-        .contentType(MediaType.APPLICATION_JSON)
-        .body(stored.json());
+    var replay =
+        ResponseEntity.status(stored.status())
+            .header(IdempotencyKeyHeader.REPLAYED, "true")
+            .contentType(MediaType.APPLICATION_JSON);
+    var position = eventPosition(stored.json());
+    if (position != null) {
+      replay.header(EventPositions.HEADER, position);
+    }
+    return replay.body(stored.json());
+  }
+
+  private static ResponseEntity.BodyBuilder positioned(
+      ResponseEntity.BodyBuilder answer, long position) {
+    return answer.header(EventPositions.HEADER, Long.toString(position));
+  }
+
+  /** The kept answer's {@code eventPosition}, null when it has none (a rebuilt answer). */
+  private static String eventPosition(byte[] json) {
+    try {
+      var position = JSON.readTree(json).path("eventPosition");
+      return position.isNumber() ? position.asText() : null;
+    } catch (IOException e) {
+      return null;
+    }
   }
 
   /** The answer of a change whose own answer was not kept: its outcome from the event store. */
@@ -140,7 +178,8 @@ class SafeRetries {
             ops,
             waits,
             List.of(),
-            List.of());
+            List.of(),
+            null);
     if (finished.successful()) {
       return new KeyRecord.Answer(HttpStatus.OK.value(), json(response));
     }

@@ -2,6 +2,13 @@ package io.driftless.command.resource;
 
 import static org.axonframework.modelling.command.AggregateLifecycle.apply;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.driftless.events.ChangeTrigger;
+import io.driftless.events.FieldChange;
+import io.driftless.events.GhostDiffDetected;
+import io.driftless.events.GhostDiffYielded;
 import io.driftless.events.ResourceApplyFailed;
 import io.driftless.events.ResourceCreated;
 import io.driftless.events.ResourceDeleted;
@@ -9,7 +16,10 @@ import io.driftless.events.ResourceDisowned;
 import io.driftless.events.ResourceRef;
 import io.driftless.events.ResourceUpdated;
 import io.driftless.events.SealedObject;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.axonframework.commandhandling.CommandHandler;
 import org.axonframework.eventsourcing.EventSourcingHandler;
 import org.axonframework.modelling.command.AggregateCreationPolicy;
@@ -24,9 +34,20 @@ import org.axonframework.spring.stereotype.Aggregate;
  * is recorded as the cluster saw it: a create as {@link ResourceCreated}, a write to an object that
  * existed (an update, an adoption, a takeover) as {@link ResourceUpdated}, also when it is the
  * app's first record of the object.
+ *
+ * <p>Ghost diffs ({@code command-side/README.md}, "Ghost diffs"): every update counts, per field it
+ * changes, how many updates in a row put it back from the same live value to the same desired value
+ * ({@link FlipCount}); a field an update leaves alone (found at its desired value), a create, a
+ * delete and a takeover end the count. From the second flip on, a reconcile's update emits {@link
+ * GhostDiffDetected} for the field (under {@code report} at every further flip); under {@code
+ * yield} it emits {@link GhostDiffYielded} too, and the field joins the yielded ones, which
+ * planning keeps at the cluster's value.
  */
 @Aggregate(snapshotTriggerDefinition = "driftlessSnapshotTrigger")
 public class ResourceChange {
+
+  private static final ObjectMapper CANONICAL =
+      new ObjectMapper().configure(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS, true);
 
   @AggregateIdentifier private String resourceId;
   private ResourceRef resource;
@@ -34,6 +55,12 @@ public class ResourceChange {
   private String resourceVersion;
   private long generation;
   private SealedObject sealedDesired;
+
+  /** Per field path: the flip count of the last update that changed it. */
+  private Map<String, FlipCount> flips = new HashMap<>();
+
+  /** Per yielded field path: the change that yielded it. */
+  private Map<String, String> yielded = new TreeMap<>();
 
   /** For Axon. */
   protected ResourceChange() {}
@@ -69,6 +96,45 @@ public class ResourceChange {
               command.fields(),
               command.at(),
               command.sealedDesired()));
+      if (command.trigger() == ChangeTrigger.RECONCILE) {
+        reportGhostDiffs(command);
+      }
+    }
+  }
+
+  /** Emits a ghost diff for every field this reconcile's update put back a second time or more. */
+  private void reportGhostDiffs(RecordResourceApplied command) {
+    var policy =
+        command.ghostDiffPolicy() == null ? GhostDiffPolicy.REPORT : command.ghostDiffPolicy();
+    for (FieldChange field : command.fields()) {
+      var count = flips.get(field.path());
+      if (count == null || count.flips() < 2) {
+        continue;
+      }
+      apply(
+          new GhostDiffDetected(
+              resourceId,
+              command.appId(),
+              command.changeId(),
+              command.resource(),
+              field.path(),
+              field.to(),
+              field.from(),
+              count.flips(),
+              SuggestedRebaseRule.yaml(command.resource(), field.path()),
+              policy.wireName(),
+              command.at()));
+      if (policy == GhostDiffPolicy.YIELD) {
+        apply(
+            new GhostDiffYielded(
+                resourceId,
+                command.appId(),
+                command.changeId(),
+                command.resource(),
+                field.path(),
+                field.from(),
+                command.at()));
+      }
     }
   }
 
@@ -118,7 +184,8 @@ public class ResourceChange {
 
   /** A read-only view for planning. */
   public ResourceState state() {
-    return new ResourceState(resource, lastApplied, resourceVersion, generation, sealedDesired);
+    return new ResourceState(
+        resource, lastApplied, resourceVersion, generation, sealedDesired, yielded);
   }
 
   @EventSourcingHandler
@@ -127,6 +194,7 @@ public class ResourceChange {
     resourceVersion = event.resourceVersion();
     generation = event.generation();
     sealedDesired = event.sealedDesired();
+    flips = new HashMap<>();
   }
 
   @EventSourcingHandler
@@ -135,10 +203,18 @@ public class ResourceChange {
     resourceVersion = event.resourceVersion();
     generation = event.generation();
     sealedDesired = event.sealedDesired();
+    count(event.fields());
+  }
+
+  @EventSourcingHandler
+  void on(GhostDiffYielded event) {
+    flips.remove(event.path());
+    yielded.put(event.path(), event.changeId());
   }
 
   @EventSourcingHandler
   void on(ResourceDeleted event) {
+    forgetGhostDiffs();
     lastApplied = null;
     resourceVersion = null;
     generation = 0;
@@ -148,6 +224,7 @@ public class ResourceChange {
   /** The app no longer holds the object: as after a delete, nothing of it is ours to compare. */
   @EventSourcingHandler
   void on(ResourceDisowned event) {
+    forgetGhostDiffs();
     lastApplied = null;
     resourceVersion = null;
     generation = 0;
@@ -159,6 +236,35 @@ public class ResourceChange {
     resourceId = event.resourceId();
     if (resource == null) {
       resource = event.resource();
+    }
+  }
+
+  /** One more flip for a field put back as the last update put it back; else a count of 0. */
+  private void count(List<FieldChange> fields) {
+    var next = new HashMap<String, FlipCount>();
+    for (FieldChange field : fields == null ? List.<FieldChange>of() : fields) {
+      var live = canonical(field.from());
+      var desired = canonical(field.to());
+      var last = flips.get(field.path());
+      var again = last != null && last.live().equals(live) && last.desired().equals(desired);
+      next.put(field.path(), new FlipCount(live, desired, again ? last.flips() + 1 : 0));
+      // Written again: the yield is no longer in force (the app went back to report).
+      yielded.remove(field.path());
+    }
+    flips = next;
+  }
+
+  private void forgetGhostDiffs() {
+    flips = new HashMap<>();
+    yielded = new TreeMap<>();
+  }
+
+  /** A JSON value as text, map keys sorted: a value read back as int or long compares equal. */
+  private static String canonical(Object value) {
+    try {
+      return CANONICAL.writeValueAsString(value);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("a field value that is no JSON value", e);
     }
   }
 

@@ -14,10 +14,29 @@ import java.util.Map;
  * @param sealedDesired for a Secret, its desired object as last applied, encrypted (read it with
  *     {@code io.driftless.command.secrets.DesiredContent}); null for other kinds, once deleted, and
  *     for Secrets applied before it was recorded
+ * @param yielded the fields Driftless stopped writing under the {@code yield} policy ({@code
+ *     GhostDiffYielded}): path to the change that yielded it; empty once the app deleted the object
  */
 public record ResourceState(
     ResourceRef resource,
     Map<String, Object> lastApplied,
     String resourceVersion,
     long generation,
-    SealedObject sealedDesired) {}
+    SealedObject sealedDesired,
+    Map<String, String> yielded) {
+
+  /** Copies the yielded fields. */
+  public ResourceState {
+    yielded = yielded == null ? Map.of() : Map.copyOf(yielded);
+  }
+
+  /** A state with no yielded field. */
+  public ResourceState(
+      ResourceRef resource,
+      Map<String, Object> lastApplied,
+      String resourceVersion,
+      long generation,
+      SealedObject sealedDesired) {
+    this(resource, lastApplied, resourceVersion, generation, sealedDesired, Map.of());
+  }
+}

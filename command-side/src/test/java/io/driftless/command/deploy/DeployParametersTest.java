@@ -3,6 +3,7 @@ package io.driftless.command.deploy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import io.driftless.command.resource.GhostDiffPolicy;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -33,12 +34,19 @@ class DeployParametersTest {
         DeployParameters.parse(
             "dryRun=true&allowEmpty=TRUE&overrideOwnership=true&defaultLabelScopingRules=false"
                 + "&waitTimeout=1h30m&syncPeriod=1m30s&diffChanges=true&diffContext=0&diffMask=false"
+                + "&ghostDiffPolicy=yield"
                 + "&diffAgainstLastApplied=false&diffFilter=%7B%22ops%22%3A%5B%22update%22%5D%7D");
 
     assertThat(parsed.options())
         .isEqualTo(
             new DeployOptions(
-                true, true, true, false, Duration.ofMinutes(90), Duration.ofSeconds(90)));
+                true,
+                true,
+                true,
+                false,
+                Duration.ofMinutes(90),
+                Duration.ofSeconds(90),
+                GhostDiffPolicy.YIELD));
     assertThat(parsed.diff().changes()).isTrue();
     assertThat(parsed.diff().context()).isZero();
     assertThat(parsed.diff().mask()).isFalse();
@@ -82,6 +90,20 @@ class DeployParametersTest {
         .containsExactly("diffContext: must be an integer >= 0, got \"99999999999\"");
     assertThat(refused("dryRun").details())
         .containsExactly("dryRun: must be true or false, got \"\"");
+  }
+
+  @Test
+  void ghostDiffPolicyIsReportOrYield() {
+    assertThat(DeployParameters.parse("").options().ghostDiffPolicy())
+        .isEqualTo(GhostDiffPolicy.REPORT);
+    assertThat(DeployParameters.parse("ghostDiffPolicy=Report").options().ghostDiffPolicy())
+        .isEqualTo(GhostDiffPolicy.REPORT);
+    assertThat(DeployParameters.parse("ghostDiffPolicy=yield").options().ghostDiffPolicy())
+        .isEqualTo(GhostDiffPolicy.YIELD);
+    assertThat(refused("ghostDiffPolicy=ignore").getMessage())
+        .contains("ghostDiffPolicy: must be report or yield, got \"ignore\"");
+    assertThat(refused("ghostDiffPolicy=").getMessage())
+        .contains("ghostDiffPolicy: must be report or yield, got \"\"");
   }
 
   @Test

@@ -40,14 +40,14 @@ class QueryErrors {
 
   @ExceptionHandler(BadParameterException.class)
   ResponseEntity<ApiError> badParameter(BadParameterException e) {
-    return error(HttpStatus.BAD_REQUEST, "bad_request", e.getMessage(), e.details());
+    return error(HttpStatus.BAD_REQUEST, "bad_parameter", e.getMessage(), e.details());
   }
 
   @ExceptionHandler(MethodArgumentTypeMismatchException.class)
   ResponseEntity<ApiError> typeMismatch(MethodArgumentTypeMismatchException e) {
     return error(
         HttpStatus.BAD_REQUEST,
-        "bad_request",
+        "bad_parameter",
         e.getName() + " does not parse: '" + e.getValue() + "'",
         List.of("parameter: " + e.getName()));
   }

@@ -14,6 +14,13 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * Adds {@code Driftless-View-Position} to every query response: how many events the views have
  * applied (per source aggregate, the highest next-expected sequence of any view, summed). It is
  * read before the query runs, so the answer reflects at least that many events.
+ *
+ * <p>It compares with the command side's {@code eventPosition} (header {@code
+ * Driftless-Event-Position}): the number of events in the store once a change's last event is
+ * stored. Both count events, and an aggregate's events are numbered from 0 without gaps, so once
+ * every stored event is applied the two are equal (docs/API.md, "Positions"; {@code
+ * command-side/.../deploy/EventPositions.java}). A client waits until this header is at least the
+ * command's number.
  */
 @Component
 class ViewPosition extends OncePerRequestFilter {

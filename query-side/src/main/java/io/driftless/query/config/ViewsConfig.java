@@ -1,10 +1,13 @@
 package io.driftless.query.config;
 
+import com.zaxxer.hikari.HikariDataSource;
 import io.driftless.query.delivery.DeliveryMetrics;
 import io.driftless.query.delivery.EventStoreReader;
 import io.driftless.query.delivery.GapRepair;
+import io.driftless.query.drift.DriftProjection;
 import io.driftless.query.history.HistoryProjection;
 import io.driftless.query.inventory.InventoryProjection;
+import io.driftless.query.overview.LastReconciles;
 import io.driftless.query.overview.OverviewProjection;
 import io.driftless.query.projection.ProjectionApplier;
 import io.driftless.query.rebuild.RebuildService;
@@ -47,7 +50,8 @@ class ViewsConfig {
             new HistoryProjection(keep),
             new OverviewProjection(),
             new InventoryProjection(),
-            new TimelineProjection()),
+            new TimelineProjection(),
+            new DriftProjection()),
         JdbcClient.create(dataSource),
         ProjectionApplier.transactions(transactions));
   }
@@ -64,6 +68,28 @@ class ViewsConfig {
     }
     var source = new DriverManagerDataSource(store.url(), store.username(), store.password());
     return new EventStoreReader(JdbcClient.create(source), store.location());
+  }
+
+  /**
+   * The overview's last reconciles, read-only from the event store's database: this side's own pool
+   * when both share one (standalone), else a small pool of its own, as every overview query reads
+   * it (a connection per query would cost a connect and login each time).
+   */
+  @Bean(destroyMethod = "close")
+  LastReconciles lastReconciles(DataSource dataSource, EventStoreProperties store) {
+    if (store.url().isBlank()) {
+      return new LastReconciles(JdbcClient.create(dataSource));
+    }
+    var pool = new HikariDataSource();
+    pool.setPoolName("driftless-store-reads");
+    pool.setJdbcUrl(store.url());
+    pool.setUsername(store.username());
+    pool.setPassword(store.password());
+    pool.setMaximumPoolSize(2);
+    pool.setMinimumIdle(0);
+    pool.setReadOnly(true);
+    pool.setInitializationFailTimeout(-1);
+    return new LastReconciles(JdbcClient.create(pool), pool);
   }
 
   @Bean(destroyMethod = "close")

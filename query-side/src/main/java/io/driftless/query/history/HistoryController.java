@@ -10,6 +10,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
 import javax.sql.DataSource;
@@ -94,7 +95,9 @@ class HistoryController {
       apps.require(namespace, app);
       throw new NotFoundException("no change " + changeId + " of " + appId);
     }
-    return change.get().withChanges(resources(appId, changeId));
+    var resources = new ArrayList<>(resources(appId, changeId));
+    resources.addAll(ghosts(appId, changeId));
+    return change.get().withChanges(resources);
   }
 
   private static ChangeDetail detail(ResultSet rs, List<ChangeDetail.ResourceChangeView> resources)
@@ -133,6 +136,31 @@ class HistoryController {
                     waitTo(rs.getString(5)),
                     Json.read(rs.getString(6), Object.class),
                     rs.getString(7)))
+        .list();
+  }
+
+  /**
+   * The change's ghost-diff reports and yield decisions (ops {@code ghost-diff}, {@code yield}),
+   * after its resource ops, in the order the command side recorded them.
+   */
+  private List<ChangeDetail.ResourceChangeView> ghosts(String appId, String changeId) {
+    return jdbc.sql(
+            "SELECT namespace, name, kind, api_version, op, fields FROM app_change_ghost"
+                + " WHERE app_id = ? AND change_id = ?"
+                + " ORDER BY recorded_at, resource_id, op, path_key")
+        .params(appId, changeId)
+        .query(
+            (rs, row) ->
+                new ChangeDetail.ResourceChangeView(
+                    rs.getString(1),
+                    rs.getString(2),
+                    rs.getString(3),
+                    rs.getString(4),
+                    rs.getString(5),
+                    "",
+                    "noop",
+                    Json.read(rs.getString(6), Object.class),
+                    null))
         .list();
   }
 

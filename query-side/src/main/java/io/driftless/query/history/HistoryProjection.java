@@ -1,9 +1,12 @@
 package io.driftless.query.history;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.driftless.events.AppChangeFinished;
 import io.driftless.events.AppChangeStarted;
 import io.driftless.events.EventCatalog;
 import io.driftless.events.EventEnvelope;
+import io.driftless.events.GhostDiffDetected;
+import io.driftless.events.GhostDiffYielded;
 import io.driftless.events.ResourceApplyFailed;
 import io.driftless.events.ResourceCreated;
 import io.driftless.events.ResourceDeleted;
@@ -12,6 +15,7 @@ import io.driftless.events.ResourceUpdated;
 import io.driftless.query.projection.ChangeIds;
 import io.driftless.query.projection.Json;
 import io.driftless.query.projection.MultiRow;
+import io.driftless.query.projection.PathKeys;
 import io.driftless.query.projection.Projection;
 import java.sql.Timestamp;
 import java.time.Instant;
@@ -25,9 +29,10 @@ import java.util.TreeSet;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * Keeps {@code app_change} and {@code app_change_resource}. Pruning moves a per-app floor; a late
- * resource event of a pruned change is dropped, so the result does not depend on whether it came
- * before or after the pruning.
+ * Keeps {@code app_change}, {@code app_change_resource} and {@code app_change_ghost} (a change's
+ * ghost-diff reports and yield decisions, apart because a resource can have both an op and several
+ * of those in one change). Pruning moves a per-app floor; a late resource event of a pruned change
+ * is dropped, so the result does not depend on whether it came before or after the pruning.
  */
 public final class HistoryProjection implements Projection {
 
@@ -40,7 +45,9 @@ public final class HistoryProjection implements Projection {
           ResourceCreated.class,
           ResourceUpdated.class,
           ResourceDeleted.class,
-          ResourceApplyFailed.class);
+          ResourceApplyFailed.class,
+          GhostDiffDetected.class,
+          GhostDiffYielded.class);
 
   private final int keep;
 
@@ -55,7 +62,7 @@ public final class HistoryProjection implements Projection {
 
   @Override
   public List<String> tables() {
-    return List.of("app_change", "app_change_resource", "app_history_floor");
+    return List.of("app_change", "app_change_resource", "app_history_floor", "app_change_ghost");
   }
 
   @Override
@@ -86,6 +93,7 @@ public final class HistoryProjection implements Projection {
     private final Map<List<String>, ChangeRow> changes = new TreeMap<>(MultiRow.KEY_ORDER);
     private final Map<List<String>, Finish> finishes = new TreeMap<>(MultiRow.KEY_ORDER);
     private final Map<List<String>, Object[]> resources = new TreeMap<>(MultiRow.KEY_ORDER);
+    private final Map<List<String>, Object[]> ghosts = new TreeMap<>(MultiRow.KEY_ORDER);
     private final Map<String, Long> pruneTo = new TreeMap<>();
     private final Set<String> floorApps = new TreeSet<>();
 
@@ -119,7 +127,39 @@ public final class HistoryProjection implements Projection {
         resource(e, "delete", "[]", null, e.at());
       } else if (payload instanceof ResourceApplyFailed e) {
         resource(e, e.op(), "[]", e.reason(), e.at());
+      } else if (payload instanceof GhostDiffDetected e) {
+        var field = new GhostField(e.path(), e.desired(), e.live(), "cluster", e.flips());
+        ghost(e, "ghost-diff", e.path(), field, e.at());
+      } else if (payload instanceof GhostDiffYielded e) {
+        ghost(
+            e, "yield", e.path(), new GhostField(e.path(), null, e.live(), "yield", null), e.at());
       }
+    }
+
+    /**
+     * A ghost-diff report or yield decision: a row of {@code app_change_ghost}, shown in the change
+     * after its resource ops as op {@code ghost-diff} or {@code yield} with the path as its field.
+     */
+    private void ghost(ResourceEvent e, String op, String path, GhostField field, Instant at) {
+      var ref = e.resource();
+      var pathKey = PathKeys.of(path);
+      floorApps.add(e.appId());
+      ghosts.put(
+          List.of(e.resourceId(), e.changeId(), op, pathKey),
+          new Object[] {
+            e.resourceId(),
+            e.changeId(),
+            op,
+            pathKey,
+            e.appId(),
+            ChangeIds.numberOf(e.changeId()),
+            ref.namespace(),
+            ref.name(),
+            ref.kind(),
+            ref.apiVersion(),
+            Json.write(List.of(field)),
+            at == null ? null : Timestamp.from(at)
+          });
     }
 
     /** {@code at}: when the command side recorded it, which orders a change's resources. */
@@ -186,6 +226,16 @@ public final class HistoryProjection implements Projection {
           " ON DUPLICATE KEY UPDATE op = VALUES(op), fields = VALUES(fields),"
               + " error = VALUES(error), api_version = VALUES(api_version),"
               + " applied_at = VALUES(applied_at)");
+      var ghostRows = new ArrayList<Object[]>();
+      ghosts.values().stream()
+          .filter(row -> (long) row[5] >= floors.getOrDefault((String) row[4], 0L))
+          .forEach(ghostRows::add);
+      MultiRow.insert(
+          jdbc,
+          "INSERT INTO app_change_ghost (resource_id, change_id, op, path_key, app_id,"
+              + " change_number, namespace, name, kind, api_version, fields, recorded_at) VALUES ",
+          ghostRows,
+          " ON DUPLICATE KEY UPDATE fields = VALUES(fields), recorded_at = VALUES(recorded_at)");
       prune(jdbc, raised);
     }
 
@@ -261,6 +311,12 @@ public final class HistoryProjection implements Projection {
           "app_id = ? AND change_number < ?",
           rows,
           "");
+      MultiRow.where(
+          jdbc,
+          "DELETE FROM app_change_ghost WHERE ",
+          "app_id = ? AND change_number < ?",
+          rows,
+          "");
       MultiRow.insert(
           jdbc,
           "INSERT INTO app_history_floor (app_id, lowest_kept) VALUES ",
@@ -268,6 +324,14 @@ public final class HistoryProjection implements Projection {
           " ON DUPLICATE KEY UPDATE lowest_kept = VALUES(lowest_kept)");
     }
   }
+
+  /**
+   * The field of a ghost-diff or yield row, in the shape of a resource op's field diffs: {@code
+   * from} the desired value, {@code to} the value the cluster keeps, {@code decidedBy} {@code
+   * cluster} (a report) or {@code yield}, and the report's {@code flips}.
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  record GhostField(String path, Object from, Object to, String decidedBy, Integer flips) {}
 
   /** A finish whose change row is in the table already. */
   private record Finish(AppChangeFinished event) {}

@@ -4,7 +4,20 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
-/** {@code GET /api/apps/{namespace}/{app}}. Drift and ghost diffs come with the reconciler. */
+/**
+ * {@code GET /api/apps/{namespace}/{app}} (query side README, "Drift and ghost diffs").
+ *
+ * @param driftCount objects whose drift state is {@code corrected}, {@code ghost-diff} or {@code
+ *     failed}; null while the drift view is not built
+ * @param ghostDiffCount ghost diffs reported and not yielded; null while the drift view is not
+ *     built
+ * @param lastReconcileAt when the app was last reconciled (command side's {@code reconcile_lease});
+ *     null if never or unknown to the store
+ * @param lastReconcileResult {@code noop}, {@code applied}, {@code failed}, {@code busy} or {@code
+ *     gone}; null with {@code lastReconcileAt}
+ * @param lastReconcileChangeId the change the last reconcile recorded, if it applied something
+ * @param lastReconcileError why the last reconcile failed, else null
+ */
 record AppOverview(
     String namespace,
     String name,
@@ -14,6 +27,9 @@ record AppOverview(
     String lastChangeAge,
     String changeInProgress,
     Map<String, Long> resourceCounts,
-    long driftCount,
-    long ghostDiffCount,
-    Instant lastReconcileAt) {}
+    Long driftCount,
+    Long ghostDiffCount,
+    Instant lastReconcileAt,
+    String lastReconcileResult,
+    String lastReconcileChangeId,
+    String lastReconcileError) {}

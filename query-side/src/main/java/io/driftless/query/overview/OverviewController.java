@@ -1,7 +1,9 @@
 package io.driftless.query.overview;
 
 import io.driftless.events.ResourceIds;
+import io.driftless.query.api.DriftStates;
 import io.driftless.query.api.NotFoundException;
+import io.driftless.query.overview.LastReconciles.LastReconcile;
 import io.driftless.query.projection.Json;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -25,9 +27,13 @@ class OverviewController {
           + " change_in_progress FROM app_overview";
 
   private final JdbcClient jdbc;
+  private final DriftStates drift;
+  private final LastReconciles reconciles;
 
-  OverviewController(DataSource dataSource) {
+  OverviewController(DataSource dataSource, DriftStates drift, LastReconciles reconciles) {
     this.jdbc = JdbcClient.create(dataSource);
+    this.drift = drift;
+    this.reconciles = reconciles;
   }
 
   @GetMapping("/api/apps")
@@ -46,6 +52,8 @@ class OverviewController {
             .query((rs, row) -> summary(rs))
             .optional()
             .orElseThrow(() -> new NotFoundException("app " + appId + " is not in the views"));
+    var counts = drift.counts(appId);
+    var reconcile = reconciles.of(appId);
     return new AppOverview(
         summary.namespace(),
         summary.name(),
@@ -55,9 +63,12 @@ class OverviewController {
         summary.lastChangeAge(),
         summary.changeInProgress(),
         counts(appId),
-        0,
-        0,
-        null);
+        counts == null ? null : counts.drifted(),
+        counts == null ? null : counts.ghostDiffs(),
+        reconcile.map(LastReconcile::at).orElse(null),
+        reconcile.map(LastReconcile::result).orElse(null),
+        reconcile.map(LastReconcile::changeId).orElse(null),
+        reconcile.map(LastReconcile::error).orElse(null));
   }
 
   private Map<String, Long> counts(String appId) {

@@ -140,6 +140,20 @@ class QueryApiIT {
   }
 
   @Test
+  void withoutTheDriftViewOrAReconcileLeaseTableDriftAndReconcileAreNull() throws Exception {
+    var overview = ok("/api/apps/team-a/shop");
+    for (var field :
+        List.of("driftCount", "ghostDiffCount", "lastReconcileAt", "lastReconcileResult")) {
+      assertThat(overview.has(field)).as(field).isTrue();
+      assertThat(overview.get(field).isNull()).as(field).isTrue();
+    }
+    assertThat(ok("/api/apps/team-a/shop/resources").get(0).get("drift").isNull()).isTrue();
+    var error = error("/api/ghost-diffs", 503);
+    assertThat(error.get("error").asText()).isEqualTo("view_not_built");
+    assertThat(error.get("message").asText()).contains("/api/projections/drift/rebuild");
+  }
+
+  @Test
   void changesAreNewestFirstAndPageWithBefore() throws Exception {
     var all = ok("/api/apps/team-a/shop/changes");
     assertThat(all)
@@ -218,7 +232,7 @@ class QueryApiIT {
     var changes = "/api/apps/team-a/shop/changes";
     for (var limit : List.of("abc", "-1", "0", "1001", "2.5")) {
       var error = error(changes + "?limit=" + limit, 400);
-      assertThat(error.get("error").asText()).isEqualTo("bad_request");
+      assertThat(error.get("error").asText()).isEqualTo("bad_parameter");
       assertThat(error.get("message").asText())
           .isEqualTo("limit must be a whole number from 1 to 1000, got '" + limit + "'");
       assertThat(error.get("details").toString()).isEqualTo("[\"parameter: limit\"]");
@@ -266,12 +280,13 @@ class QueryApiIT {
     var projections = ok("/api/projections");
     assertThat(projections)
         .extracting(p -> p.get("name").asText())
-        .containsExactly("history", "overview", "inventory", "timeline");
-    // No event store here: the new timeline view cannot be built at start, nor rebuilt.
+        .containsExactly("history", "overview", "inventory", "timeline", "drift");
+    // No event store here: the new timeline and drift views cannot be built at start, nor rebuilt.
     assertThat(projections.get(3).get("status").asText()).isEqualTo("not-built");
     for (var view : projections) {
+      var name = view.get("name").asText();
       assertThat(view.get("status").asText())
-          .isEqualTo(view.get("name").asText().equals("timeline") ? "not-built" : "live");
+          .isEqualTo(name.equals("timeline") || name.equals("drift") ? "not-built" : "live");
       assertThat(view.get("lastEventAt").asText()).isEqualTo("2026-11-21T10:00:00Z");
       assertThat(view.get("lag").asText()).isEqualTo("PT0S");
       assertThat(view.get("lagMillis").asLong()).isZero();

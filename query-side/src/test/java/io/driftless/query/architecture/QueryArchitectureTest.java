@@ -28,7 +28,7 @@ class QueryArchitectureTest {
   @ArchTest
   static final ArchRule viewsAreIndependent =
       slices()
-          .matching("io.driftless.query.(overview|history|inventory|timeline)..")
+          .matching("io.driftless.query.(overview|history|inventory|timeline|drift)..")
           .should()
           .notDependOnEachOther();
 
@@ -51,7 +51,8 @@ class QueryArchitectureTest {
               "io.driftless.query.overview..",
               "io.driftless.query.history..",
               "io.driftless.query.inventory..",
-              "io.driftless.query.timeline..")
+              "io.driftless.query.timeline..",
+              "io.driftless.query.drift..")
           .should()
           .dependOnClassesThat()
           .resideInAnyPackage("io.driftless.query.delivery..", "com.rabbitmq..");

@@ -11,10 +11,12 @@ import io.driftless.events.AmqpFormat;
 import io.driftless.events.EventCodec;
 import io.driftless.events.EventEnvelope;
 import io.driftless.events.testing.EventHistoryGenerator;
+import io.driftless.query.drift.DriftProjection;
 import io.driftless.query.history.HistoryProjection;
 import io.driftless.query.inventory.InventoryProjection;
 import io.driftless.query.overview.OverviewProjection;
 import io.driftless.query.projection.ProjectionApplier;
+import io.driftless.query.support.DriftFold;
 import io.driftless.query.support.LocalServices;
 import io.driftless.query.support.SequentialFold;
 import io.driftless.query.support.TestEventStore;
@@ -34,10 +36,10 @@ import org.springframework.jdbc.support.JdbcTransactionManager;
 
 /**
  * The oracle test: 20,000+ events of 240 aggregates (App and ResourceChange, so the multi-aggregate
- * overview is exercised) published to the real RabbitMQ shuffled, 10% of them twice, to three
- * competing consumers, one of which loses its connection mid-run without acking. Every view must
- * end equal, row for row, to the sequential fold of the same events computed independently by
- * {@link SequentialFold}.
+ * overview is exercised; with reconciles, ghost diffs and yields added by {@link DriftFold})
+ * published to the real RabbitMQ shuffled, 10% of them twice, to three competing consumers, one of
+ * which loses its connection mid-run without acking. Every view must end equal, row for row, to the
+ * sequential fold of the same events computed independently by {@link SequentialFold}.
  */
 class OracleIT {
 
@@ -74,11 +76,15 @@ class OracleIT {
 
   @Test
   void viewsEqualTheSequentialFoldWhateverTheDeliveryOrder() throws Exception {
-    var events = new EventHistoryGenerator(20261121L).generate(APPS, RESOURCES_PER_APP, MIN_EVENTS);
+    var events =
+        DriftFold.withDrift(
+            new EventHistoryGenerator(20261121L).generate(APPS, RESOURCES_PER_APP, MIN_EVENTS),
+            20261121L);
     var aggregates = events.stream().map(EventEnvelope::aggregateId).distinct().count();
     assertThat(events.size()).isGreaterThanOrEqualTo(MIN_EVENTS);
     assertThat(aggregates).isGreaterThanOrEqualTo(200);
     var expected = new SequentialFold(events, KEEP);
+    var drift = new DriftFold(events, KEEP);
 
     dataSource = LocalServices.migratedViews("driftless_oracle");
     TestEventStore.write(dataSource, events);
@@ -102,7 +108,12 @@ class OracleIT {
               sameRows("app_overview", tables.overview(), expected.overview());
               sameRows("app_resource_count", tables.counts(), expected.counts());
               sameRows("resource_inventory", tables.inventory(), expected.inventory());
+              sameRows("drift_change", DriftFold.driftChanges(dataSource), drift.driftChanges());
+              sameRows("ghost_diff", DriftFold.ghostDiffs(dataSource), drift.ghostDiffs());
+              sameRows(
+                  "app_change_ghost", DriftFold.historyGhosts(dataSource), drift.historyGhosts());
             });
+    assertThat(drift.ghostDiffs()).as("the events hold ghost diffs").isNotEmpty();
     assertThat(expected.changes()).hasSize(APPS * KEEP);
     assertThat(metrics.retriedCount()).as("the shuffle must exercise the retry path").isPositive();
   }
@@ -125,7 +136,10 @@ class OracleIT {
     var applier =
         new ProjectionApplier(
             List.of(
-                new HistoryProjection(KEEP), new OverviewProjection(), new InventoryProjection()),
+                new HistoryProjection(KEEP),
+                new OverviewProjection(),
+                new InventoryProjection(),
+                new DriftProjection()),
             JdbcClient.create(dataSource),
             ProjectionApplier.transactions(new JdbcTransactionManager(dataSource)));
     var repair = new GapRepair(new EventStoreReader(JdbcClient.create(dataSource)), applier);

@@ -9,9 +9,11 @@ import io.driftless.events.ResourceCreated;
 import io.driftless.events.ResourceIds;
 import io.driftless.events.ResourceRef;
 import io.driftless.events.testing.EventHistoryGenerator;
+import io.driftless.query.drift.DriftProjection;
 import io.driftless.query.history.HistoryProjection;
 import io.driftless.query.inventory.InventoryProjection;
 import io.driftless.query.overview.OverviewProjection;
+import io.driftless.query.support.DriftFold;
 import io.driftless.query.support.LocalServices;
 import io.driftless.query.support.SequentialFold;
 import io.driftless.query.support.ViewTables;
@@ -47,7 +49,10 @@ class ProjectionApplierIT {
     applier =
         new ProjectionApplier(
             List.of(
-                new HistoryProjection(KEEP), new OverviewProjection(), new InventoryProjection()),
+                new HistoryProjection(KEEP),
+                new OverviewProjection(),
+                new InventoryProjection(),
+                new DriftProjection()),
             JdbcClient.create(dataSource),
             ProjectionApplier.transactions(new JdbcTransactionManager(dataSource)));
   }
@@ -59,7 +64,7 @@ class ProjectionApplierIT {
 
   @Test
   void largeBatchesInStoreOrderEqualTheFold() {
-    var events = new EventHistoryGenerator(7L).generate(80, 5, 6_000);
+    var events = DriftFold.withDrift(new EventHistoryGenerator(7L).generate(80, 5, 6_000), 7L);
     for (int from = 0; from < events.size(); from += 1_500) {
       var batch = events.subList(from, Math.min(events.size(), from + 1_500));
       assertThat(applier.applyAll(batch)).containsOnly(Outcome.APPLIED);
@@ -69,7 +74,7 @@ class ProjectionApplierIT {
 
   @Test
   void shuffledRandomBatchesWithDuplicatesEqualTheFoldOnceEveryGapIsRetried() {
-    var events = new EventHistoryGenerator(11L).generate(40, 4, 3_000);
+    var events = DriftFold.withDrift(new EventHistoryGenerator(11L).generate(40, 4, 3_000), 11L);
     var random = new Random(5);
     var pending = new ArrayList<EventEnvelope>(events);
     pending.addAll(events.subList(0, events.size() / 10));
@@ -126,7 +131,16 @@ class ProjectionApplierIT {
             JdbcClient.create(dataSource),
             ProjectionApplier.transactions(new JdbcTransactionManager(dataSource)));
     assertThat(restarted.lastEventTimes())
-        .isEqualTo(Map.of("history", newest, "overview", newest, "inventory", newestResource));
+        .isEqualTo(
+            Map.of(
+                "history",
+                newest,
+                "overview",
+                newest,
+                "inventory",
+                newestResource,
+                "drift",
+                newest));
   }
 
   @Test
@@ -174,6 +188,13 @@ class ProjectionApplierIT {
     assertThat(tables.overview()).isEqualTo(expected.overview());
     assertThat(tables.counts()).isEqualTo(expected.counts());
     assertThat(tables.inventory()).isEqualTo(expected.inventory());
+    var drift = new DriftFold(events, KEEP);
+    assertThat(DriftFold.driftChanges(dataSource)).isEqualTo(drift.driftChanges());
+    assertThat(DriftFold.ghostDiffs(dataSource)).isEqualTo(drift.ghostDiffs());
+    assertThat(DriftFold.historyGhosts(dataSource)).isEqualTo(drift.historyGhosts());
+    assertThat(drift.ghostDiffs()).as("the events hold ghost diffs, some yielded").isNotEmpty();
+    assertThat(drift.ghostDiffs()).anyMatch(row -> row.contains("|true|"));
+    assertThat(drift.historyGhosts()).as("kept changes hold ghost rows").isNotEmpty();
     assertThat(expected.changes())
         .as("every app pruned to its newest changes")
         .hasSize(apps * KEEP);

@@ -6,6 +6,8 @@ import io.driftless.events.AppChangeStarted;
 import io.driftless.events.AppDeleted;
 import io.driftless.events.EventCodec;
 import io.driftless.events.EventEnvelope;
+import io.driftless.events.GhostDiffDetected;
+import io.driftless.events.GhostDiffYielded;
 import io.driftless.events.ResourceApplyFailed;
 import io.driftless.events.ResourceCreated;
 import io.driftless.events.ResourceDeleted;
@@ -93,6 +95,8 @@ public final class SequentialFold {
       overview.get(e.appId())[8] = "true";
     } else if (event instanceof ResourceDisowned e) {
       disowned(e);
+    } else if (event instanceof GhostDiffDetected || event instanceof GhostDiffYielded) {
+      return; // no history resource row, inventory or count change: DriftFold folds them
     } else if (event instanceof ResourceEvent e) {
       resource(e);
     }

@@ -20,6 +20,10 @@ public enum Controller {
    */
   AUTOSCALER,
   /**
+   * A cloud provider's service controller: a {@code LoadBalancer} Service gets an ingress address.
+   */
+  LOAD_BALANCER,
+  /**
    * A mutating webhook like Istio's: adds an {@code istio-proxy} container to pod templates in
    * namespaces labelled {@code istio-injection=enabled} (or templates labelled {@code
    * sidecar.istio.io/inject: "true"}). Off by default: a cluster has it only when installed.
@@ -28,6 +32,6 @@ public enum Controller {
 
   /** What a plain Kubernetes cluster runs: every controller, no webhook. */
   public static Set<Controller> defaults() {
-    return EnumSet.of(WORKLOAD_STATUS, JOB_COMPLETION, CRD_ESTABLISHING, AUTOSCALER);
+    return EnumSet.of(WORKLOAD_STATUS, JOB_COMPLETION, CRD_ESTABLISHING, AUTOSCALER, LOAD_BALANCER);
   }
 }

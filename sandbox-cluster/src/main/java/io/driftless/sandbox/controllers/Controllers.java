@@ -75,5 +75,8 @@ public final class Controllers {
     if (enabled(Controller.CRD_ESTABLISHING)) {
       CrdController.reconcile(change, store);
     }
+    if (enabled(Controller.LOAD_BALANCER)) {
+      LoadBalancerController.reconcile(change, store);
+    }
   }
 }
