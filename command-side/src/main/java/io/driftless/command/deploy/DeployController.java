@@ -86,7 +86,7 @@ class DeployController {
   }
 
   /** The key of a command without body or parameters: the request is the endpoint itself. */
-  private static IdempotencyKey keyOf(
+  static IdempotencyKey keyOf(
       String namespace, String app, String endpoint, HttpServletRequest http) {
     var header = IdempotencyKeyHeader.read(http);
     AppNames.check(namespace, app);
@@ -96,7 +96,7 @@ class DeployController {
   }
 
   /** What a deploy asks for: its query string, body format and body, as sent. */
-  private static String fingerprint(DeployRequest request, HttpServletRequest http) {
+  static String fingerprint(DeployRequest request, HttpServletRequest http) {
     var query = http.getQueryString() == null ? "" : http.getQueryString();
     return "deploy\n" + query + "\n" + request.format() + "\n" + request.body();
   }

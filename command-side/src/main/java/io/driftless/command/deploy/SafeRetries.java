@@ -13,6 +13,7 @@ import io.driftless.events.AppChangeFinished;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -99,6 +100,21 @@ class SafeRetries {
       }
       throw e;
     }
+  }
+
+  /**
+   * The answer to a request whose key is known (422, 409 or the replay), empty for a key not seen
+   * within the retention. For the streamed form, which runs the change itself and then calls {@link
+   * #keepStreamed}.
+   */
+  Optional<ResponseEntity<?>> known(IdempotencyKey key) {
+    return keys.find(key).map(record -> answer(key, record));
+  }
+
+  /** Keeps the answer a streamed change ended with: its {@code result} line without the type. */
+  void keepStreamed(IdempotencyKey key, String changeId, Object body, boolean masked) {
+    var status = body instanceof DeployFailure ? HttpStatus.BAD_GATEWAY : HttpStatus.OK;
+    keep(key, changeId, status, body, masked);
   }
 
   private ResponseEntity<?> answer(IdempotencyKey key, KeyRecord record) {

@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.driftless.command.app.FinishAppChange;
 import io.driftless.command.app.StaleAppStateException;
 import io.driftless.command.app.StartAppChange;
@@ -301,6 +302,44 @@ class SafeRetriesIT {
         .isInstanceOf(KeyInUseException.class);
     assertThat(storedEvents(appId)).isEqualTo(events);
     assertThat(starts(appId)).hasSize(1);
+  }
+
+  @Test
+  void aStreamedChangeKeepsItsResultAndItsRetriesReplayIt() throws Exception {
+    var key = UUID.randomUUID().toString();
+    var body = configMaps("retry-stream", "blue");
+    var streamed =
+        http.send(
+            request("/api/apps/default/retry-stream/deploy")
+                .header(IdempotencyKeyHeader.NAME, key)
+                .header("Content-Type", YAML)
+                .header("Accept", "application/x-ndjson")
+                .POST(HttpRequest.BodyPublishers.ofString(body))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertThat(streamed.statusCode()).as(streamed.body()).isEqualTo(200);
+    var lines = streamed.body().strip().split("\n");
+    var result = (ObjectNode) JSON.readTree(lines[lines.length - 1]);
+    assertThat(result.remove("type").asText()).isEqualTo("result");
+
+    var plainRetry = deploy("retry-stream", key, "", body);
+    var streamedRetry =
+        http.send(
+            request("/api/apps/default/retry-stream/deploy")
+                .header(IdempotencyKeyHeader.NAME, key)
+                .header("Content-Type", YAML)
+                .header("Accept", "application/x-ndjson")
+                .POST(HttpRequest.BodyPublishers.ofString(body))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+
+    for (var retry : List.of(plainRetry, streamedRetry)) {
+      assertThat(retry.statusCode()).as(retry.body()).isEqualTo(200);
+      assertThat(retry.headers().firstValue(IdempotencyKeyHeader.REPLAYED)).hasValue("true");
+      assertThat(JSON.readTree(retry.body())).isEqualTo(result);
+    }
+    assertThat(result.get("changeId").asText()).isEqualTo("retry-stream-change-000001");
+    assertThat(starts("default/retry-stream")).hasSize(1);
   }
 
   @Test
