@@ -69,7 +69,7 @@ class GhostDiffEndToEndIT {
   void anHpaOutsideTheAppIsReportedAsAGhostDiffInEveryView() throws Exception {
     var app = "fought";
     ok(deploy(app, deployment(app, 2, ""), "?syncPeriod=1h"));
-    awaitFirstPeriodicReconcile(app, "noop");
+    var periodic = awaitFirstPeriodicReconcile(app, "noop");
     foreignHpa(app + "-hpa", app, 5);
     assertThat(liveReplicas(app)).as("the autoscaler scaled the new HPA's target").isEqualTo(5);
 
@@ -163,7 +163,12 @@ class GhostDiffEndToEndIT {
               assertThat(ghosts.get(0).get("changeId").asText())
                   .isEqualTo(fourth.get("changeId").asText());
             });
-    assertThat(get("/api/apps/default/fought").get("ghostDiffCount").asInt()).isEqualTo(1);
+    var after = get("/api/apps/default/fought");
+    assertThat(after.get("ghostDiffCount").asInt()).isEqualTo(1);
+    assertThat(Instant.parse(after.get("lastReconcileAt").asText()))
+        .as("POST .../reconcile does not update reconcile_lease (docs/API.md, overview)")
+        .isEqualTo(periodic);
+    assertThat(after.get("lastReconcileResult").asText()).isEqualTo("noop");
   }
 
   @Test
@@ -217,6 +222,37 @@ class GhostDiffEndToEndIT {
         .isEqualTo(version);
     assertThat(liveReplicas(app)).isEqualTo(5);
     assertThat(get("/api/apps/default/yielding/changes")).hasSize(4);
+
+    // the drift view rebuilt by replaying the stored events answers the same
+    var ghosts = get("/api/ghost-diffs?app=default/yielding");
+    var inventory = get("/api/apps/default/yielding/resources");
+    var rebuild =
+        http.send(
+            HttpRequest.newBuilder(URI.create(base() + "/api/projections/drift/rebuild"))
+                .POST(HttpRequest.BodyPublishers.noBody())
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertThat(rebuild.statusCode()).as(rebuild.body()).isEqualTo(202);
+    var rebuildId = JSON.readTree(rebuild.body()).get("rebuildId").asText();
+    await()
+        .atMost(VIEWS)
+        .untilAsserted(
+            () -> {
+              JsonNode drift = null;
+              for (var view : get("/api/projections")) {
+                if (view.get("name").asText().equals("drift")) {
+                  drift = view;
+                }
+              }
+              assertThat(drift).isNotNull();
+              assertThat(drift.at("/rebuild/rebuildId").asText()).isEqualTo(rebuildId);
+              assertThat(drift.at("/rebuild/phase").asText())
+                  .as(drift.toString())
+                  .isEqualTo("swapped");
+              assertThat(drift.get("status").asText()).isEqualTo("live");
+            });
+    assertThat(get("/api/ghost-diffs?app=default/yielding")).isEqualTo(ghosts);
+    assertThat(get("/api/apps/default/yielding/resources")).isEqualTo(inventory);
   }
 
   @Test
@@ -227,7 +263,7 @@ class GhostDiffEndToEndIT {
     var versionsBefore = get("/api/apps/default/edited/changes").size();
 
     var edited = Instant.now();
-    editImage(app, "nginx:1.99-edited");
+    var editedGeneration = editImage(app, "nginx:1.99-edited");
 
     await()
         .atMost(VIEWS)
@@ -274,6 +310,9 @@ class GhostDiffEndToEndIT {
     assertThat(get("/api/apps/default/edited/changes"))
         .as("one put-back, then noops")
         .hasSize(versionsBefore + 1);
+    assertThat(sandboxObject(app).at("/metadata/generation").asLong())
+        .as("one write of the spec since the edit")
+        .isEqualTo(editedGeneration + 1);
     assertThat(ghostDiffs(app)).isEmpty();
   }
 
@@ -378,8 +417,12 @@ class GhostDiffEndToEndIT {
     return sandboxObject(name).at("/spec/template/spec/containers/0/image").asText();
   }
 
-  /** What {@code kubectl edit} does: read, change one field, PUT with the read resourceVersion. */
-  private void editImage(String name, String image) throws Exception {
+  /**
+   * What {@code kubectl edit} does: read, change one field, PUT with the read resourceVersion.
+   * Answers the generation the edit left.
+   */
+  private long editImage(String name, String image) throws Exception {
+    var generation = new long[1];
     await()
         .atMost(VIEWS)
         .until(
@@ -395,8 +438,13 @@ class GhostDiffEndToEndIT {
                       HttpResponse.BodyHandlers.ofString());
               // 409: a reconcile wrote in between; read again, as kubectl edit would
               assertThat(response.statusCode()).as(response.body()).isIn(200, 409);
-              return response.statusCode() == 200;
+              if (response.statusCode() != 200) {
+                return false;
+              }
+              generation[0] = JSON.readTree(response.body()).at("/metadata/generation").asLong();
+              return true;
             });
+    return generation[0];
   }
 
   // --- the Driftless API
