@@ -65,6 +65,7 @@ final class ReconcileMetrics {
   void watching(IntSupplier objects) {
     Gauge.builder("driftless.reconcile.watch.objects", objects, IntSupplier::getAsInt)
         .description("Owned objects the watches know")
+        .strongReference(true)
         .register(registry);
   }
 
