@@ -20,6 +20,7 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
@@ -39,15 +40,19 @@ import org.springframework.jdbc.core.JdbcTemplate;
  * watch stopped (and again after they restarted).
  *
  * <p>Arguments: {@code --seconds=60 --apps=100 --resources=20 --status-writes=200
- * --heap-objects=10000}. Run it through {@code ReconcileBenchmarkIT} (command-side README,
- * "Benchmark").
+ * --heap-objects=10000 --workers=2}. Run it through {@code ReconcileBenchmarkIT} (command-side
+ * README, "Benchmark").
  */
 public final class ReconcileBenchmark {
+
+  /** How long the watches are left to settle (the mock sends every object again on a new watch). */
+  private static final long QUIET = 10_000;
 
   private ReconcileBenchmark() {}
 
   /** The benchmark's settings. */
-  record Options(int seconds, int apps, int resources, int statusWrites, int heapObjects) {
+  record Options(
+      int seconds, int apps, int resources, int statusWrites, int heapObjects, int workers) {
 
     static Options parse(String... args) {
       var values = new HashMap<String, Integer>();
@@ -63,7 +68,8 @@ public final class ReconcileBenchmark {
           values.getOrDefault("apps", 100),
           values.getOrDefault("resources", 20),
           values.getOrDefault("status-writes", 200),
-          values.getOrDefault("heap-objects", 10_000));
+          values.getOrDefault("heap-objects", 10_000),
+          values.getOrDefault("workers", 2));
     }
   }
 
@@ -89,7 +95,7 @@ public final class ReconcileBenchmark {
         new BufferedReader(new InputStreamReader(cluster.getInputStream(), StandardCharsets.UTF_8));
     try {
       expect(replies, "READY");
-      var context = start(kubeconfig);
+      var context = start(kubeconfig, options.workers());
       try {
         measure(options, context, control, replies, kubeconfig, out);
       } finally {
@@ -101,7 +107,7 @@ public final class ReconcileBenchmark {
     }
   }
 
-  private static ConfigurableApplicationContext start(Path kubeconfig) {
+  private static ConfigurableApplicationContext start(Path kubeconfig, int workers) {
     var data = Path.of("target", "bench-" + UUID.randomUUID()).toAbsolutePath();
     return new SpringApplicationBuilder(CommandSideApplication.class)
         .run(
@@ -113,6 +119,7 @@ public final class ReconcileBenchmark {
             "--driftless.cluster.kubeconfig=" + kubeconfig.toAbsolutePath(),
             "--driftless.reconcile.enabled=true",
             "--driftless.reconcile.sync-period=1s",
+            "--driftless.reconcile.workers=" + workers,
             "--logging.level.root=WARN");
   }
 
@@ -174,6 +181,9 @@ public final class ReconcileBenchmark {
         after.busy() - before.busy());
     out.printf("watch triggers: %.0f%n", after.triggers() - before.triggers());
     out.printf(
+        "reconcile wall time: mean %.0f ms over the window, %d workers%n",
+        runs == 0 ? 0 : (after.busyNanos() - before.busyNanos()) / 1e6 / runs, options.workers());
+    out.printf(
         "CPU of the command side: %.2f s in %.1f s, %.4f s per reconcile (%d cores)%n",
         cpu, seconds, runs == 0 ? 0 : cpu / runs, Runtime.getRuntime().availableProcessors());
     heap(options, watches, kubeconfig, out);
@@ -207,12 +217,15 @@ public final class ReconcileBenchmark {
     }
     var target = options.heapObjects();
     waitFor("the watches to know " + target + " objects", () -> watches.objects() >= target);
+    Thread.sleep(QUIET);
     var kinds = watches.scope();
     var with = usedAfterGc();
     watches.scope(Set.of());
+    Thread.sleep(QUIET);
     var without = usedAfterGc();
     watches.scope(kinds);
     waitFor("the watches to come back", () -> watches.objects() >= target);
+    Thread.sleep(QUIET);
     var again = usedAfterGc();
     out.printf(
         "heap the watches hold for %d owned objects: %.1f MiB (used heap after full GC: %.1f MiB"
@@ -226,13 +239,19 @@ public final class ReconcileBenchmark {
         (double) (with - without) / target);
   }
 
+  /**
+   * The smallest used heap read right after each of several full GCs: the live set, less the
+   * garbage other threads make in between (the reconciles go on).
+   */
   private static long usedAfterGc() throws InterruptedException {
     var memory = ManagementFactory.getMemoryMXBean();
-    for (int i = 0; i < 3; i++) {
+    var least = Long.MAX_VALUE;
+    for (int i = 0; i < 7; i++) {
       System.gc();
-      Thread.sleep(200);
+      least = Math.min(least, memory.getHeapMemoryUsage().getUsed());
+      Thread.sleep(300);
     }
-    return memory.getHeapMemoryUsage().getUsed();
+    return least;
   }
 
   private static void deploy(Api api, int app, int resources) {
@@ -336,7 +355,8 @@ public final class ReconcileBenchmark {
       double noop,
       double applied,
       double failed,
-      double busy) {
+      double busy,
+      double busyNanos) {
 
     static Snapshot take(JdbcTemplate jdbc, MeterRegistry metrics, long writes) {
       var os =
@@ -351,7 +371,8 @@ public final class ReconcileBenchmark {
           counter(metrics, "driftless.reconcile.count", "noop"),
           counter(metrics, "driftless.reconcile.count", "applied"),
           counter(metrics, "driftless.reconcile.count", "failed"),
-          counter(metrics, "driftless.reconcile.count", "busy"));
+          counter(metrics, "driftless.reconcile.count", "busy"),
+          metrics.get("driftless.reconcile.duration").timer().totalTime(TimeUnit.NANOSECONDS));
     }
 
     private static double counter(MeterRegistry metrics, String name, String result) {
