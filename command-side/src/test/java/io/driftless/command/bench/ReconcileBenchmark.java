@@ -18,6 +18,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
@@ -220,9 +221,11 @@ public final class ReconcileBenchmark {
     Thread.sleep(QUIET);
     var kinds = watches.scope();
     var with = usedAfterGc();
+    var histogramWith = histogram();
     watches.scope(Set.of());
     Thread.sleep(QUIET);
     var without = usedAfterGc();
+    var histogramWithout = histogram();
     watches.scope(kinds);
     waitFor("the watches to come back", () -> watches.objects() >= target);
     Thread.sleep(QUIET);
@@ -237,6 +240,52 @@ public final class ReconcileBenchmark {
         without / 1048576.0,
         again / 1048576.0,
         (double) (with - without) / target);
+    var held = 0L;
+    var parts = new StringBuilder();
+    for (var type : HELD_TYPES) {
+      var bytes = histogramWith.getOrDefault(type, 0L) - histogramWithout.getOrDefault(type, 0L);
+      held += bytes;
+      parts.append(String.format(" %s %.2f MiB,", type, bytes / 1048576.0));
+    }
+    out.printf(
+        "by the class histogram (live objects, watching minus stopped): %.2f MiB in the types"
+            + " a watch's map is made of (%s), %.0f bytes per object%n",
+        held / 1048576.0,
+        parts.substring(0, Math.max(0, parts.length() - 1)).trim(),
+        (double) held / target);
+  }
+
+  /** What a watch's map of fingerprints is made of. */
+  private static final java.util.List<String> HELD_TYPES =
+      java.util.List.of(
+          "io.driftless.command.cluster.Fingerprint",
+          "java.util.HashMap$Node",
+          "[Ljava.util.HashMap$Node;",
+          "java.lang.String",
+          "[B");
+
+  /**
+   * The live objects' bytes by class name, from the JVM's class histogram (GC.class_histogram,
+   * which runs a full GC first).
+   */
+  private static Map<String, Long> histogram() throws Exception {
+    var server = ManagementFactory.getPlatformMBeanServer();
+    var text =
+        (String)
+            server.invoke(
+                new javax.management.ObjectName("com.sun.management:type=DiagnosticCommand"),
+                "gcClassHistogram",
+                new Object[] {null},
+                new String[] {String[].class.getName()});
+    var bytes = new HashMap<String, Long>();
+    for (var line : text.split("\n")) {
+      var columns = line.trim().split("\s+");
+      // "   1:   12345   678900  java.lang.String (java.base@17)"
+      if (columns.length >= 4 && columns[0].endsWith(":")) {
+        bytes.merge(columns[3], Long.parseLong(columns[2]), Long::sum);
+      }
+    }
+    return bytes;
   }
 
   /**
