@@ -193,7 +193,12 @@ public final class ReconcileBenchmark {
 
   /** Fills the cluster to {@code heap-objects} owned objects and measures what the watches hold. */
   private static void heap(
-      Options options, ClusterWatches watches, Path kubeconfig, PrintWriter out) throws Exception {
+      Options options,
+      ConfigurableApplicationContext context,
+      ClusterWatches watches,
+      Path kubeconfig,
+      PrintWriter out)
+      throws Exception {
     var extra = options.heapObjects() - watches.objects();
     var config =
         new ConfigBuilder(Config.fromKubeconfig(null, new File(kubeconfig.toString())))
