@@ -1,38 +1,86 @@
 package io.driftless.cli;
 
+import java.io.PrintWriter;
+import java.time.Clock;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import picocli.AutoComplete.GenerateCompletion;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
 
 /** The {@code driftless} command, main class of the executable jar. */
 @Command(
     name = "driftless",
-    scope = ScopeType.INHERIT,
     mixinStandardHelpOptions = true,
     versionProvider = ManifestVersion.class,
     description = "Deploys apps to Kubernetes through a Driftless server, kapp-style.",
     synopsisSubcommandLabel = "COMMAND",
-    subcommands = {DeployCommand.class, DiffCommand.class, DeleteCommand.class})
+    subcommands = {
+      DeployCommand.class,
+      DeleteCommand.class,
+      ReconcileCommand.class,
+      ListCommand.class,
+      InspectCommand.class,
+      AppChangeCommand.class,
+      GhostDiffsCommand.class,
+      ProjectionsCommand.class,
+      DiffCommand.class,
+      GenerateCompletion.class
+    })
 public final class DriftlessCli implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
+  private final CliContext context;
+
+  DriftlessCli(CliContext context) {
+    this.context = context;
+  }
+
   public static void main(String[] args) {
-    System.exit(commandLine(System.getenv()).execute(args));
+    var context = new CliContext(System.getenv(), new SystemTerminal(), Clock.systemDefaultZone());
+    System.exit(commandLine(context).execute(args));
+  }
+
+  /**
+   * Runs one command in this JVM, as {@code main} would without exiting: for tests in other modules
+   * (the CLI against a standalone server). No terminal: nothing is asked.
+   */
+  public static int execute(
+      Map<String, String> environment, PrintWriter out, PrintWriter err, String... args) {
+    var context = new CliContext(environment, Terminal.NONE, Clock.systemDefaultZone());
+    var commandLine = commandLine(context);
+    commandLine.setOut(out);
+    commandLine.setErr(err);
+    return commandLine.execute(args);
   }
 
   /** The command tree; {@code environment} stands in for the process environment in tests. */
   static CommandLine commandLine(Map<String, String> environment) {
-    return new CommandLine(new DriftlessCli())
-        .registerConverter(ServerAddress.class, ServerAddress::parse)
-        .setCaseInsensitiveEnumValuesAllowed(true)
-        .setDefaultValueProvider(new ServerDefault(environment))
-        .setExecutionExceptionHandler(new FailureHandler());
+    return commandLine(new CliContext(environment, Terminal.NONE, Clock.systemDefaultZone()));
+  }
+
+  static CommandLine commandLine(CliContext context) {
+    var commandLine =
+        new CommandLine(new DriftlessCli(context))
+            .registerConverter(ServerAddress.class, ServerAddress::parse)
+            .setCaseInsensitiveEnumValuesAllowed(true)
+            .setDefaultValueProvider(new ServerDefault(context.environment()))
+            .setExecutionExceptionHandler(new FailureHandler());
+    commandLine
+        .getSubcommands()
+        .get("generate-completion")
+        .getCommandSpec()
+        .usageMessage()
+        .hidden(true);
+    return commandLine;
+  }
+
+  CliContext context() {
+    return context;
   }
 
   @Override
