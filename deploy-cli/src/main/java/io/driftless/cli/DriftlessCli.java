@@ -4,7 +4,6 @@ import java.io.PrintWriter;
 import java.time.Clock;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import picocli.AutoComplete.GenerateCompletion;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -28,7 +27,7 @@ import picocli.CommandLine.Spec;
       GhostDiffsCommand.class,
       ProjectionsCommand.class,
       DiffCommand.class,
-      GenerateCompletion.class
+      CompletionCommand.class
     })
 public final class DriftlessCli implements Callable<Integer> {
 
