@@ -63,19 +63,11 @@ public final class DriftlessCli implements Callable<Integer> {
   }
 
   static CommandLine commandLine(CliContext context) {
-    var commandLine =
-        new CommandLine(new DriftlessCli(context))
-            .registerConverter(ServerAddress.class, ServerAddress::parse)
-            .setCaseInsensitiveEnumValuesAllowed(true)
-            .setDefaultValueProvider(new ServerDefault(context.environment()))
-            .setExecutionExceptionHandler(new FailureHandler());
-    commandLine
-        .getSubcommands()
-        .get("generate-completion")
-        .getCommandSpec()
-        .usageMessage()
-        .hidden(true);
-    return commandLine;
+    return new CommandLine(new DriftlessCli(context))
+        .registerConverter(ServerAddress.class, ServerAddress::parse)
+        .setCaseInsensitiveEnumValuesAllowed(true)
+        .setDefaultValueProvider(new ServerDefault(context.environment()))
+        .setExecutionExceptionHandler(new FailureHandler());
   }
 
   CliContext context() {
