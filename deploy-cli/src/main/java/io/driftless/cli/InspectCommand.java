@@ -17,6 +17,8 @@ import picocli.CommandLine.Mixin;
     description = "Shows an app's resources and their live state.")
 final class InspectCommand implements Callable<Integer> {
 
+  private static final String IN_SYNC = "in-sync";
+
   @Mixin AppOptions app;
 
   @Mixin ClientOptions client;
@@ -33,7 +35,7 @@ final class InspectCommand implements Callable<Integer> {
     ui.print(table(resources, ui).render());
     var overview = api.get(app.ref().path(), null);
     if (overview.successful()) {
-      ui.print(summary(Json.readOrMissing(overview.body()), ui));
+      ui.print(summary(Json.readOrMissing(overview.body())));
     }
     ui.succeeded();
     return ExitCode.OK;
@@ -49,6 +51,9 @@ final class InspectCommand implements Callable<Integer> {
             .content("resources");
     var now = ui.context().clock().instant();
     for (var resource : resources) {
+      if (resource.path("live").isBoolean() && !resource.path("live").asBoolean()) {
+        continue; // deleted or orphaned: in the history, not on the cluster
+      }
       var namespace = ChangesView.text(resource, "namespace");
       table.row(
           namespace.isEmpty() ? "(cluster)" : namespace,
@@ -69,7 +74,11 @@ final class InspectCommand implements Callable<Integer> {
     if (!explicit.isEmpty()) {
       return explicit;
     }
-    return drifted(resource.path("drift")) ? colors.red("drift") : colors.green("ok");
+    var drift = resource.path("drift");
+    if (drift.isTextual() && !drift.asText().isBlank() && !drift.asText().equals(IN_SYNC)) {
+      return colors.red(drift.asText());
+    }
+    return drifted(drift) ? colors.red("drift") : colors.green("ok");
   }
 
   private static String info(JsonNode resource) {
@@ -81,7 +90,7 @@ final class InspectCommand implements Callable<Integer> {
     if (drift.isObject() || drift.isArray()) {
       return Text.abbreviate(drift.toString());
     }
-    return drift.isTextual() ? drift.asText() : "";
+    return "";
   }
 
   private static boolean drifted(JsonNode drift) {
@@ -89,13 +98,12 @@ final class InspectCommand implements Callable<Integer> {
       return drift.asBoolean();
     }
     if (drift.isTextual()) {
-      return !drift.asText().isBlank();
+      return !drift.asText().isBlank() && !drift.asText().equals(IN_SYNC);
     }
     return !(drift.isNull() || drift.isMissingNode() || drift.isEmpty());
   }
 
-  private static String summary(JsonNode overview, Ui ui) {
-    var now = ui.context().clock().instant();
+  private static String summary(JsonNode overview) {
     return "\nLast change: "
         + orDash(ChangesView.text(overview, "lastChangeAt"))
         + successful(overview)
@@ -105,7 +113,7 @@ final class InspectCommand implements Callable<Integer> {
         + overview.path("driftCount").asInt(0)
         + ", ghost diffs: "
         + overview.path("ghostDiffCount").asInt(0)
-        + ageNote(overview, now)
+        + inProgress(overview)
         + "\n";
   }
 
@@ -114,7 +122,7 @@ final class InspectCommand implements Callable<Integer> {
     return value.isBoolean() ? (value.asBoolean() ? " (successful)" : " (failed)") : "";
   }
 
-  private static String ageNote(JsonNode overview, java.time.Instant now) {
+  private static String inProgress(JsonNode overview) {
     var inProgress = ChangesView.text(overview, "changeInProgress");
     return inProgress.isEmpty() ? "" : "\nChange in progress: " + inProgress;
   }

@@ -79,10 +79,12 @@ class QueryCommandsTest {
                 """
                 [{"namespace":"default","name":"simple-app","kind":"Deployment",
                   "apiVersion":"apps/v1","lastOp":"update","lastChangeId":"simple-app-change-000002",
-                  "drift":false},
+                  "live":true,"drift":"in-sync"},
                  {"namespace":"default","name":"simple-app-config","kind":"ConfigMap",
                   "apiVersion":"v1","lastOp":"create","lastChangeId":"simple-app-change-000001",
-                  "drift":true}]
+                  "live":true,"drift":"drifted"},
+                 {"namespace":"default","name":"old","kind":"Service","apiVersion":"v1",
+                  "lastOp":"delete","live":false,"drift":null}]
                 """));
     server.route(
         "GET /api/apps/default/simple-app",
@@ -96,10 +98,10 @@ class QueryCommandsTest {
             """
             Resources in app 'simple-app'
 
-            Namespace  Name               Kind        Owner      Rs     Ri  Age  Last op  Change
-            default    simple-app         Deployment  driftless  ok     -   -    update   \
+            Namespace  Name               Kind        Owner      Rs       Ri  Age  Last op  Change
+            default    simple-app         Deployment  driftless  ok       -   -    update   \
             simple-app-change-000002
-            ^          simple-app-config  ConfigMap   driftless  drift  -   -    create   \
+            ^          simple-app-config  ConfigMap   driftless  drifted  -   -    create   \
             simple-app-change-000001
 
             Rs: Reconcile state
