@@ -77,7 +77,7 @@ final class AppChangeShowCommand implements Callable<Integer> {
             .append(field.path("decidedBy").asText("desired"))
             .append(")\n");
       }
-      var lines = ChangesView.text(resource, "diff");
+      var lines = ChangesView.text(resource, "diff").replaceFirst("^@@[^\n]*@@\n", "");
       if (!lines.isEmpty()) {
         text.append(lines.endsWith("\n") ? lines : lines + "\n");
       }

@@ -42,7 +42,10 @@ final class ChangesView {
     for (var change : answer.path("changes")) {
       var diff = change.path("diff").asText("");
       if (!diff.isEmpty()) {
-        text.append(header(change)).append('\n').append(diff);
+        if (!diff.startsWith("@@")) {
+          text.append(header(change)).append('\n');
+        }
+        text.append(diff);
         text.append(diff.endsWith("\n") ? "\n" : "\n\n");
       }
     }

@@ -66,4 +66,28 @@ class ChangesViewTest {
 
     assertThat(lines.get(3)).contains("\u001b[31mdelete\u001b[0m  -       delete");
   }
+
+  @Test
+  void printsTheServersDiffHeaderOnceAndAddsKappsWhenItHasNone() {
+    var answer =
+        Json.readObject(
+            """
+            {"changes": [
+              {"namespace": "default", "name": "a", "kind": "ConfigMap", "apiVersion": "v1",
+               "op": "create", "diff": "@@ create configmap/a (v1) namespace: default @@\\n  0 + x\\n"},
+              {"namespace": "", "name": "ns", "kind": "Namespace", "apiVersion": "v1",
+               "op": "create", "diff": "  0 + y\\n"}]}
+            """);
+
+    assertThat(ChangesView.diffs(answer))
+        .isEqualTo(
+            """
+            @@ create configmap/a (v1) namespace: default @@
+              0 + x
+
+            @@ create namespace/ns (v1) cluster @@
+              0 + y
+
+            """);
+  }
 }
