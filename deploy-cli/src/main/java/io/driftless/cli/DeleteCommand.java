@@ -46,6 +46,9 @@ final class DeleteCommand implements Callable<Integer> {
     var plan = JsonNodeFactory.instance.objectNode();
     var changes = plan.putArray("changes");
     for (var resource : Json.readOrMissing(body)) {
+      if (resource.path("live").isBoolean() && !resource.path("live").asBoolean()) {
+        continue;
+      }
       var change = changes.addObject();
       change.put("namespace", resource.path("namespace").asText(""));
       change.put("name", resource.path("name").asText(""));

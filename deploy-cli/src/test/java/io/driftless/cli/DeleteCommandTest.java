@@ -75,6 +75,34 @@ class DeleteCommandTest {
             "  - simple-app-change-000009 started 2026-11-21T10:00:00Z");
   }
 
+  @Test
+  void onATerminalListsTheLiveResourcesAsDeletesAndSendsNothingUnlessY() {
+    server.route(
+        "GET /api/apps/default/simple-app/resources",
+        () ->
+            FakeDriftlessServer.Reply.json(
+                200,
+                """
+                [{"namespace":"default","name":"simple-app","kind":"Deployment","live":true},
+                 {"namespace":"default","name":"gone","kind":"Service","live":false}]
+                """));
+    var command = List.of("delete", "-a", "simple-app", "--server", server.url());
+
+    var refused = CliRun.withTerminal(CliRun.answering("n"), command, "--color", "never");
+
+    assertThat(refused.exitCode()).isEqualTo(1);
+    assertThat(refused.out())
+        .contains("default    simple-app  Deployment  -       -    delete  -       delete")
+        .doesNotContain("gone")
+        .endsWith("Continue? [yN]: ");
+    assertThat(server.requests()).extracting(RecordedRequest::method).containsExactly("GET");
+
+    var accepted = CliRun.withTerminal(CliRun.answering("y"), command, "--color", "never");
+
+    assertThat(accepted.exitCode()).as(accepted.err()).isZero();
+    assertThat(server.requests()).extracting(RecordedRequest::method).endsWith("GET", "DELETE");
+  }
+
   private CliRun delete(String... args) {
     var command = List.of("delete", "-a", "simple-app", "-n", "default", "--server", server.url());
     return CliRun.of(command, args);
