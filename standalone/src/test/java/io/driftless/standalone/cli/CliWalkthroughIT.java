@@ -3,6 +3,8 @@ package io.driftless.standalone.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.driftless.sandbox.SandboxCluster;
+import io.driftless.sandbox.controllers.Controller;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -11,8 +13,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -38,7 +42,13 @@ class CliWalkthroughIT {
   }
 
   @LocalServerPort int port;
+  @Autowired SandboxCluster sandbox;
   @TempDir Path dir;
+
+  @AfterEach
+  void controllersBackOn() {
+    Controller.defaults().forEach(sandbox::enable);
+  }
 
   @Test
   void simpleAppWalkthroughPrintsKappsTablesAndWaitsForTheHistoryView() {
@@ -52,6 +62,13 @@ class CliWalkthroughIT {
         .containsPattern("(?m)^\\^          simple-app  (Service|Deployment) .* create")
         .contains("Op:      2 create, 0 delete, 0 update, 0 noop, 0 exists\n")
         .contains("Wait to: 2 reconcile, 0 delete, 0 noop\n")
+        // kapp's timestamped progress lines, from the server's stream
+        .containsPattern(
+            "(?m)^\\d{1,2}:\\d{2}:\\d{2}[AP]M: create deployment/simple-app \\(apps/v1\\) namespace:"
+                + " default$")
+        .containsPattern(
+            "(?m)^\\d{1,2}:\\d{2}:\\d{2}[AP]M: ok: reconcile deployment/simple-app \\(apps/v1\\)"
+                + " namespace: default$")
         .endsWith("\nSucceeded\n");
     assertHistoryShows("simple-app-change-000001");
 
@@ -106,21 +123,29 @@ class CliWalkthroughIT {
   }
 
   @Test
-  void aDeployWhoseResourceNeverBecomesReadyFailsAfterTheWaitTimeoutWithTheReason()
+  void aDeploymentThatNeverBecomesAvailableFailsAfterTheWaitTimeoutWithTheReason()
       throws IOException {
-    // The sandbox makes every Deployment available at once; an object kapp waits to exist
-    // (kapp.k14s.io/exists) that nobody creates is the resource that never becomes ready.
+    // The sandbox's workload controller, switched off, never reports the Deployment's status.
+    sandbox.disable(Controller.WORKLOAD_STATUS);
     var manifest =
         Files.writeString(
             dir.resolve("never.yml"),
             """
-            apiVersion: v1
-            kind: ConfigMap
+            apiVersion: apps/v1
+            kind: Deployment
             metadata:
-              name: never-created
+              name: never-ready
               namespace: default
-              annotations:
-                kapp.k14s.io/exists: ""
+            spec:
+              selector:
+                matchLabels: {app: never-ready}
+              template:
+                metadata:
+                  labels: {app: never-ready}
+                spec:
+                  containers:
+                  - name: app
+                    image: nginx:1.27
             """);
     var started = System.nanoTime();
 
@@ -128,8 +153,12 @@ class CliWalkthroughIT {
 
     assertThat(Duration.ofNanos(System.nanoTime() - started)).isGreaterThan(Duration.ofSeconds(2));
     assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
-    assertThat(run.out()).doesNotContain("Succeeded");
-    assertThat(run.err()).startsWith("Error: ").contains("never-created");
+    assertThat(run.out())
+        .contains("ongoing: reconcile deployment/never-ready")
+        .doesNotContain("Succeeded");
+    assertThat(run.err())
+        .startsWith("Error: ")
+        .contains("Timed out waiting after 2s", "deployment/never-ready");
   }
 
   @Test
