@@ -2,8 +2,10 @@ package io.driftless.cli;
 
 import picocli.CommandLine.Option;
 
-/** {@code -a APP -n NAMESPACE}, kapp's names for the app a command works on. */
+/** {@code -a APP [-n NAMESPACE]}, kapp's names for the app a command works on. */
 final class AppOptions {
+
+  static final String DEFAULT_NAMESPACE = "default";
 
   @Option(
       names = {"-a", "--app"},
@@ -15,8 +17,8 @@ final class AppOptions {
   @Option(
       names = {"-n", "--namespace"},
       paramLabel = "NAMESPACE",
-      required = true,
-      description = "Namespace the app is recorded in.")
+      defaultValue = DEFAULT_NAMESPACE,
+      description = "Namespace the app is recorded in (default: default).")
   String namespace;
 
   AppRef ref() {

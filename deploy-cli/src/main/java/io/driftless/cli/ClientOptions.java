@@ -9,6 +9,8 @@ import picocli.CommandLine.Spec;
 final class ClientOptions {
 
   static final String SERVER_OPTION = "--server";
+  static final String QUERY_SERVER_OPTION = "--query-server";
+  static final String TOKEN_OPTION = "--token";
 
   @Spec(Spec.Target.MIXEE)
   CommandSpec command;
@@ -17,32 +19,68 @@ final class ClientOptions {
       names = SERVER_OPTION,
       paramLabel = "URL",
       description = {
-        "Driftless server URL. Default: $DRIFTLESS_SERVER,",
+        "Driftless server URL (the command side). Default: $DRIFTLESS_SERVER,",
         "else " + ServerDefault.LOCAL_SERVER + "."
       })
   ServerAddress server;
 
   @Option(
+      names = QUERY_SERVER_OPTION,
+      paramLabel = "URL",
+      description = {
+        "Query side URL when the two sides run apart.",
+        "Default: $DRIFTLESS_QUERY_SERVER, else --server."
+      })
+  ServerAddress queryServer;
+
+  @Option(
+      names = TOKEN_OPTION,
+      paramLabel = "TOKEN",
+      description = "Bearer token sent as Authorization. Default: $DRIFTLESS_TOKEN.")
+  String token;
+
+  @Option(names = "--json", description = "Print the server's JSON answer (same as -o json).")
+  boolean json;
+
+  @Option(
       names = {"-o", "--output"},
       paramLabel = "FORMAT",
       defaultValue = "text",
-      description = {
-        "text (default): a kapp-like summary of the changes;",
-        "json: the server's answer as it came."
-      })
+      description = {"text (default): kapp-like tables;", "json: the server's answer as it came."})
   OutputFormat output;
 
+  @Option(
+      names = "--color",
+      paramLabel = "WHEN",
+      defaultValue = "auto",
+      description = "auto (default: on a terminal, unless NO_COLOR is set), always, never.")
+  ColorMode color;
+
   DriftlessApi api() {
-    return new DriftlessApi(server);
+    return new DriftlessApi(
+        new Endpoints(server, queryServer == null ? server : queryServer, token));
   }
 
-  /** Prints a successful answer to stdout; throws the API's error for any other. */
-  int print(ApiResponse response) {
-    if (!response.successful()) {
-      throw ApiError.of(response).toFailure();
-    }
+  boolean jsonOutput() {
+    return json || output == OutputFormat.JSON;
+  }
+
+  Ui ui() {
+    var context = context();
+    var colors = new Colors(color.enabled(context.terminal().interactive(), context.noColor()));
+    var line = command.commandLine();
+    return new Ui(line.getOut(), line.getErr(), colors, context);
+  }
+
+  CliContext context() {
+    return ((DriftlessCli) command.root().userObject()).context();
+  }
+
+  /** Prints a JSON answer as it came; throws the API's error for any other. */
+  int printJson(ApiResponse response) {
+    var body = response.bodyOrThrow();
     var out = command.commandLine().getOut();
-    out.print(output.render(response.body()));
+    out.print(body.endsWith("\n") ? body : body + "\n");
     out.flush();
     return ExitCode.OK;
   }

@@ -75,6 +75,9 @@ final class DiffCommand implements Callable<Integer> {
       description = "text (default): what deploy prints; json: op, fields, applied, diff.")
   OutputFormat output;
 
+  @Option(names = "--json", description = "Same as -o json.")
+  boolean json;
+
   @Option(
       names = "--exit-status",
       description = "Exit 2 when nothing would change, 3 when something would (kapp's codes).")
@@ -98,7 +101,7 @@ final class DiffCommand implements Callable<Integer> {
       throw new CliFailure(e.getMessage(), e.details());
     }
     var out = spec.commandLine().getOut();
-    out.print(output == OutputFormat.JSON ? json(diff) : diff.text());
+    out.print(json || output == OutputFormat.JSON ? json(diff) : diff.text());
     out.flush();
     if (!exitStatus) {
       return ExitCode.OK;

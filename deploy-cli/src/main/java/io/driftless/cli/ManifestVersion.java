@@ -7,7 +7,11 @@ final class ManifestVersion implements IVersionProvider {
 
   @Override
   public String[] getVersion() {
+    return new String[] {text()};
+  }
+
+  static String text() {
     var version = DriftlessCli.class.getPackage().getImplementationVersion();
-    return new String[] {"driftless " + (version == null ? "(development build)" : version)};
+    return "driftless " + (version == null ? "(development build)" : version);
   }
 }

@@ -6,14 +6,17 @@ import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.OptionSpec;
 
 /**
- * Supplies {@code --server}'s default at run time: {@code DRIFTLESS_SERVER}, else the standalone
- * server on this machine. A provider rather than {@code ${env:...}} in the annotation so tests can
- * pass an environment of their own.
+ * Supplies defaults from the environment at run time: {@code --server} from {@code
+ * DRIFTLESS_SERVER} (else the standalone server on this machine), {@code --query-server} from
+ * {@code DRIFTLESS_QUERY_SERVER}, {@code --token} from {@code DRIFTLESS_TOKEN}. A provider rather
+ * than {@code ${env:...}} in the annotations so tests can pass an environment of their own.
  */
 final class ServerDefault implements IDefaultValueProvider {
 
   static final String ENVIRONMENT_VARIABLE = "DRIFTLESS_SERVER";
-  static final String LOCAL_SERVER = "http://127.0.0.1:8080";
+  static final String QUERY_VARIABLE = "DRIFTLESS_QUERY_SERVER";
+  static final String TOKEN_VARIABLE = "DRIFTLESS_TOKEN";
+  static final String LOCAL_SERVER = "http://localhost:8080";
 
   private final Map<String, String> environment;
 
@@ -23,11 +26,19 @@ final class ServerDefault implements IDefaultValueProvider {
 
   @Override
   public String defaultValue(ArgSpec argSpec) {
-    if (!(argSpec instanceof OptionSpec option)
-        || !option.longestName().equals(ClientOptions.SERVER_OPTION)) {
+    if (!(argSpec instanceof OptionSpec option)) {
       return null;
     }
-    var configured = environment.get(ENVIRONMENT_VARIABLE);
-    return configured == null || configured.isBlank() ? LOCAL_SERVER : configured;
+    return switch (option.longestName()) {
+      case ClientOptions.SERVER_OPTION ->
+          orElse(environment.get(ENVIRONMENT_VARIABLE), LOCAL_SERVER);
+      case ClientOptions.QUERY_SERVER_OPTION -> orElse(environment.get(QUERY_VARIABLE), null);
+      case ClientOptions.TOKEN_OPTION -> orElse(environment.get(TOKEN_VARIABLE), null);
+      default -> null;
+    };
+  }
+
+  private static String orElse(String value, String otherwise) {
+    return value == null || value.isBlank() ? otherwise : value;
   }
 }

@@ -28,32 +28,37 @@ class DeleteCommandTest {
 
     assertThat(run.exitCode()).isZero();
     assertThat(server.requests())
+        .extracting(RecordedRequest::bare)
         .containsExactly(
             new RecordedRequest("DELETE", "/api/apps/default/simple-app", null, null, ""));
   }
 
   @Test
-  void printsTheDeletesAsATableThenTheDescriptionAndChangeId() {
+  void printsTheDeletesAsKappsChangesTableThenSucceeded() {
     var run = delete();
 
     assertThat(run.out())
         .isEqualTo(
             """
-            Namespace  Name               Kind        Op      Wait to
-            default    simple-app         Deployment  delete  delete
-            default    simple-app-config  ConfigMap   delete  delete
+            Changes
 
-            delete: Op: 0 create, 2 delete, 0 update, 0 noop, 0 exists / Wait to: 0 reconcile, \
-            2 delete, 0 noop
-            Change ID: simple-app-change-000008
+            Namespace  Name               Kind        Conds.  Age  Op      Op st.  Wait to  Rs  Ri
+            default    simple-app         Deployment  -       -    delete  -       delete   -   -
+            ^          simple-app-config  ConfigMap   -       -    delete  -       delete   -   -
+
+            Op:      0 create, 2 delete, 0 update, 0 noop, 0 exists
+            Wait to: 0 reconcile, 2 delete, 0 noop
+
+            Succeeded
             """);
   }
 
   @Test
-  void printsTheServerAnswerAsIsInJsonMode() {
+  void printsTheServerAnswerAsJsonInJsonMode() {
     var run = delete("-o", "json");
 
-    assertThat(run.out()).isEqualTo(FakeDriftlessServer.resource("delete-answer.json"));
+    assertThat(Json.readOrMissing(run.out()))
+        .isEqualTo(Json.readOrMissing(FakeDriftlessServer.resource("delete-answer.json")));
   }
 
   @Test
@@ -68,6 +73,34 @@ class DeleteCommandTest {
         .containsExactly(
             "Error: Another change of default/simple-app is in progress.",
             "  - simple-app-change-000009 started 2026-11-21T10:00:00Z");
+  }
+
+  @Test
+  void onATerminalListsTheLiveResourcesAsDeletesAndSendsNothingUnlessY() {
+    server.route(
+        "GET /api/apps/default/simple-app/resources",
+        () ->
+            FakeDriftlessServer.Reply.json(
+                200,
+                """
+                [{"namespace":"default","name":"simple-app","kind":"Deployment","live":true},
+                 {"namespace":"default","name":"gone","kind":"Service","live":false}]
+                """));
+    var command = List.of("delete", "-a", "simple-app", "--server", server.url());
+
+    var refused = CliRun.withTerminal(CliRun.answering("n"), command, "--color", "never");
+
+    assertThat(refused.exitCode()).isEqualTo(1);
+    assertThat(refused.out())
+        .contains("default    simple-app  Deployment  -       -    delete  -       delete")
+        .doesNotContain("gone")
+        .endsWith("Continue? [yN]: ");
+    assertThat(server.requests()).extracting(RecordedRequest::method).containsExactly("GET");
+
+    var accepted = CliRun.withTerminal(CliRun.answering("y"), command, "--color", "never");
+
+    assertThat(accepted.exitCode()).as(accepted.err()).isZero();
+    assertThat(server.requests()).extracting(RecordedRequest::method).endsWith("GET", "DELETE");
   }
 
   private CliRun delete(String... args) {

@@ -23,10 +23,36 @@ class DriftlessCliTest {
   }
 
   @Test
-  void requiresTheAppNamespaceAndFilesOfADeploy() {
+  void requiresTheAppAndFilesOfADeploy() {
     var run = CliRun.of("deploy");
 
     assertThat(run.exitCode()).isEqualTo(2);
-    assertThat(run.err()).contains("--app=APP", "--namespace=NAMESPACE", "--file=FILE");
+    assertThat(run.err()).contains("--app=APP", "--file=FILE");
+  }
+
+  @Test
+  void listsKappsCommandsInItsHelp() {
+    var run = CliRun.of("--help");
+
+    assertThat(run.out())
+        .contains(
+            "deploy",
+            "delete",
+            "reconcile",
+            "ls",
+            "inspect",
+            "app-change",
+            "ghost-diffs",
+            "projections",
+            "diff",
+            "completion");
+  }
+
+  @Test
+  void generatesABashCompletionScript() {
+    var run = CliRun.of("completion");
+
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.out()).contains("complete -F", "driftless", "app-change");
   }
 }

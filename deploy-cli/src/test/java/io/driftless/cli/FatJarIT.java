@@ -44,7 +44,7 @@ class FatJarIT {
               server.url());
 
       assertThat(result.exitCode()).isZero();
-      assertThat(result.out()).contains("Change ID: simple-app-change-000007");
+      assertThat(result.out()).contains("Op:      1 create").endsWith("Succeeded\n");
       assertThat(server.requests())
           .singleElement()
           .extracting(RecordedRequest::body)
@@ -82,9 +82,29 @@ class FatJarIT {
     assertThat(same.exitCode()).as(same.err()).isEqualTo(2);
   }
 
+  @Test
+  void theLauncherScriptRunsTheJarAndTheBuildWroteTheCompletionScript() throws Exception {
+    var launcher = Path.of(System.getProperty("driftless.cli.launcher"));
+    var link = Files.createSymbolicLink(dir.resolve("driftless"), launcher);
+
+    var version = run(List.of(link.toString(), "--version"));
+    var help = run(List.of(link.toString(), "deploy", "--help"));
+
+    assertThat(version.exitCode()).as(version.err()).isZero();
+    assertThat(version.out()).startsWith("driftless 0.1.0");
+    assertThat(help.out()).contains("--diff-exit-status", "--wait-timeout", "--yes");
+    assertThat(launcher.resolveSibling("driftless_completion"))
+        .content()
+        .contains("complete -F", "app-change");
+  }
+
   private CliRun java(String... args) throws IOException, InterruptedException {
     var command = new ArrayList<>(List.of(javaBinary(), "-jar", JAR.toString()));
     command.addAll(List.of(args));
+    return run(command);
+  }
+
+  private CliRun run(List<String> command) throws IOException, InterruptedException {
     var process = new ProcessBuilder(command).redirectError(dir.resolve("stderr").toFile()).start();
     var out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();

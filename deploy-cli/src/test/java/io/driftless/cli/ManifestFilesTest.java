@@ -31,9 +31,17 @@ class ManifestFilesTest {
   }
 
   @Test
-  void namesTheFileItCannotRead() {
+  void namesADirectoryWithoutManifests() {
     assertThatThrownBy(() -> ManifestFiles.concatenate(List.of(dir)))
         .isInstanceOf(CliFailure.class)
-        .hasMessageStartingWith("cannot read " + dir);
+        .hasMessage("no .yml, .yaml or .json files in " + dir);
+  }
+
+  @Test
+  void readsStandardInputForADash() {
+    var stdin = new java.io.ByteArrayInputStream("kind: A\n".getBytes());
+
+    assertThat(ManifestFiles.concatenate(List.of(java.nio.file.Path.of("-")), () -> stdin))
+        .isEqualTo("kind: A\n");
   }
 }

@@ -10,6 +10,7 @@ import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.Map;
 import java.util.OptionalInt;
 import java.util.logging.Level;
 import org.slf4j.Logger;
@@ -41,13 +42,16 @@ public final class SandboxCluster implements AutoCloseable {
   private final String url;
   private final Path kubeconfig;
   private final Controllers controllers;
+  private final SandboxDispatcher dispatcher;
 
   private SandboxCluster(
       KubernetesMockServer server,
       StoreLock lock,
       String url,
       Path kubeconfig,
-      Controllers controllers) {
+      Controllers controllers,
+      SandboxDispatcher dispatcher) {
+    this.dispatcher = dispatcher;
     this.server = server;
     this.lock = lock;
     this.url = url;
@@ -102,7 +106,7 @@ public final class SandboxCluster implements AutoCloseable {
     }
     var host = address.isAnyLocalAddress() ? "127.0.0.1" : address.getHostAddress();
     var url = "http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + server.getPort();
-    return new SandboxCluster(server, lock, url, settings.kubeconfig(), controllers);
+    return new SandboxCluster(server, lock, url, settings.kubeconfig(), controllers, dispatcher);
   }
 
   /** The API server's base URL, e.g. {@code http://127.0.0.1:6443}. */
@@ -113,6 +117,16 @@ public final class SandboxCluster implements AutoCloseable {
   /** Where the kubeconfig was written. */
   public Path kubeconfig() {
     return kubeconfig;
+  }
+
+  /**
+   * The write requests (POST, PUT, PATCH, DELETE) clients sent since the start, by field manager:
+   * the {@code fieldManager} parameter, else the User-Agent's product ({@code
+   * fabric8-kubernetes-client}, {@code kubectl}). The simulated controllers' writes are not
+   * counted.
+   */
+  public Map<String, Long> writeRequests() {
+    return dispatcher.writeRequests();
   }
 
   /** Starts running {@code controller} from the next write on. */

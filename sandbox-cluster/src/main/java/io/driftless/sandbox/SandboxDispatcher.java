@@ -65,6 +65,7 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
   private final Controllers controllers;
   private final Admission admission;
   private final Object writes = new Object();
+  private final WriteRequests writeRequests = new WriteRequests();
   private volatile long lastResourceVersion;
   private boolean changed;
   private boolean restoring;
@@ -85,6 +86,11 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
     this.file = file;
     this.controllers = controllers;
     this.admission = new Admission(this, () -> controllers.enabled(Controller.SIDECAR_INJECTOR));
+  }
+
+  /** The write requests clients sent so far, by field manager. */
+  Map<String, Long> writeRequests() {
+    return writeRequests.snapshot();
   }
 
   /** Loads the saved objects; returns how many. */
@@ -111,6 +117,7 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
 
   @Override
   public MockResponse dispatch(RecordedRequest request) {
+    writeRequests.count(request);
     var scaled = Scales.objectPath(request.getPath());
     var response = scaled == null ? super.dispatch(request) : scale(request, scaled);
     if (log.isDebugEnabled()) {

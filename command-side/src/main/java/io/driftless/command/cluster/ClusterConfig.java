@@ -47,9 +47,20 @@ class ClusterConfig {
     return Config.fromKubeconfig(null, file);
   }
 
+  /**
+   * The watches of owned objects; nothing is watched until the reconcile scopes them (so with
+   * reconciles or watches off, this costs nothing). They hear of the gateway's writes.
+   */
+  @Bean(destroyMethod = "close")
+  Fabric8ClusterWatches clusterWatches(@Lazy KubernetesClient client, ClusterSettings settings) {
+    return new Fabric8ClusterWatches(client, settings.watchMaxBackoff());
+  }
+
   @Bean
-  ClusterGateway clusterGateway(@Lazy KubernetesClient client) {
-    return new Fabric8ClusterGateway(client);
+  ClusterGateway clusterGateway(@Lazy KubernetesClient client, Fabric8ClusterWatches watches) {
+    var gateway = new Fabric8ClusterGateway(client, watches);
+    watches.contexts(gateway::watchContext);
+    return gateway;
   }
 
   @Bean

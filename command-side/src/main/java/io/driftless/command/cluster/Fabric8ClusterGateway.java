@@ -26,10 +26,17 @@ public final class Fabric8ClusterGateway implements ClusterGateway {
   private final KubernetesClient client;
   private final ObjectMapper mapper = Serialization.jsonMapper();
   private final CustomKinds customKinds;
+  private final WriteObserver observer;
 
   public Fabric8ClusterGateway(KubernetesClient client) {
+    this(client, WriteObserver.NONE);
+  }
+
+  /** A gateway that tells {@code observer} of each of its writes (the watches). */
+  Fabric8ClusterGateway(KubernetesClient client, WriteObserver observer) {
     this.client = client;
     this.customKinds = new CustomKinds(client);
+    this.observer = observer;
   }
 
   @Override
@@ -46,8 +53,8 @@ public final class Fabric8ClusterGateway implements ClusterGateway {
   @Override
   public ObjectNode create(ResourceKey key, ObjectNode object) {
     var context = required(key, apiVersion(object), "create");
-    var created = call("create", key, () -> resource(key, context, object).create());
-    return checked("create", key, context, created);
+    return written(
+        "create", key, apiVersion(object), context, () -> resource(key, context, object).create());
   }
 
   @Override
@@ -55,8 +62,12 @@ public final class Fabric8ClusterGateway implements ClusterGateway {
     var withVersion = object.deepCopy();
     withVersion.withObject("metadata").put("resourceVersion", resourceVersion);
     var context = required(key, apiVersion(object), "update");
-    var updated = call("update", key, () -> resource(key, context, withVersion).update());
-    return checked("update", key, context, updated);
+    return written(
+        "update",
+        key,
+        apiVersion(object),
+        context,
+        () -> resource(key, context, withVersion).update());
   }
 
   @Override
@@ -65,8 +76,40 @@ public final class Fabric8ClusterGateway implements ClusterGateway {
     if (context.isEmpty()) {
       return false;
     }
-    var details = call("delete", key, () -> resource(key, context.get(), null).delete());
-    return details != null && !details.isEmpty();
+    observer.writing(key, apiVersion);
+    try {
+      var details = call("delete", key, () -> resource(key, context.get(), null).delete());
+      observer.wrote(key, apiVersion, null);
+      return details != null && !details.isEmpty();
+    } catch (RuntimeException e) {
+      observer.failed(key, apiVersion);
+      throw e;
+    }
+  }
+
+  /** A create or update, told to the observer before and after. */
+  private ObjectNode written(
+      String what,
+      ResourceKey key,
+      String apiVersion,
+      ResourceDefinitionContext context,
+      Supplier<GenericKubernetesResource> write) {
+    observer.writing(key, apiVersion);
+    try {
+      var answer = call(what, key, write);
+      var node = checked(what, key, context, answer);
+      observer.wrote(key, apiVersion, answer);
+      return node;
+    } catch (RuntimeException e) {
+      observer.failed(key, apiVersion);
+      throw e;
+    }
+  }
+
+  /** The path of a watched kind; empty for a custom kind the cluster does not serve yet. */
+  Optional<ResourceDefinitionContext> watchContext(WatchedKind kind) {
+    var probe = new ResourceKey(kind.group(), kind.kind(), "default", "watch");
+    return context(probe, kind.apiVersion(), "watch");
   }
 
   @Override

@@ -1,5 +1,6 @@
 package io.driftless.command.reconcile;
 
+import io.driftless.command.cluster.ClusterWatches;
 import io.driftless.command.deploy.AppReconciler;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -11,8 +12,8 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
- * Wires the periodic reconciles; {@code driftless.reconcile.enabled=false} leaves them out (the
- * reconcile endpoint stays).
+ * Wires the periodic and watch-triggered reconciles; {@code driftless.reconcile.enabled=false}
+ * leaves both out (the reconcile endpoint stays).
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnProperty(
@@ -21,18 +22,35 @@ import org.springframework.jdbc.core.JdbcTemplate;
     matchIfMissing = true)
 class ReconcileConfig {
 
+  @Bean
+  ReconcileMetrics reconcileMetrics(ObjectProvider<MeterRegistry> registry) {
+    return new ReconcileMetrics(registry.getIfAvailable(SimpleMeterRegistry::new));
+  }
+
   @Bean(initMethod = "start", destroyMethod = "close")
   ReconcileScheduler reconcileScheduler(
       ReconcileSettings settings,
       JdbcTemplate jdbc,
       AppReconciler reconciler,
       Clock clock,
-      ObjectProvider<MeterRegistry> registry) {
+      ReconcileMetrics metrics) {
     return new ReconcileScheduler(
-        settings,
-        new ReconcileLeases(jdbc),
-        reconciler::reconcile,
-        clock,
-        new ReconcileMetrics(registry.getIfAvailable(SimpleMeterRegistry::new)));
+        settings, new ReconcileLeases(jdbc), reconciler::reconcile, clock, metrics);
+  }
+
+  /** The watch trigger; {@code driftless.reconcile.watch.enabled=false} leaves it out. */
+  @Bean(initMethod = "start", destroyMethod = "close")
+  @ConditionalOnProperty(
+      name = "driftless.reconcile.watch.enabled",
+      havingValue = "true",
+      matchIfMissing = true)
+  WatchTrigger watchTrigger(
+      ReconcileSettings settings,
+      JdbcTemplate jdbc,
+      ClusterWatches watches,
+      Clock clock,
+      ReconcileMetrics metrics) {
+    return new WatchTrigger(
+        settings, watches, new OwnedKinds(jdbc, clock), new ReconcileLeases(jdbc), clock, metrics);
   }
 }

@@ -118,6 +118,14 @@ final class ReconcileLeases {
     }
   }
 
+  /** Whether some replica holds the app's lease at {@code now} (a reconcile of it is running). */
+  boolean leased(String appId, Instant now) {
+    var rows =
+        jdbc.queryForList(
+            "SELECT lease_until FROM reconcile_lease WHERE app_id = ?", Long.class, appId);
+    return !rows.isEmpty() && rows.get(0) >= now.toEpochMilli();
+  }
+
   /** The app's failures in a row so far. */
   int failures(String appId) {
     var rows =

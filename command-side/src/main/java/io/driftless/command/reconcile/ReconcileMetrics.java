@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.IntSupplier;
 
 /**
  * What the reconciles did, without an event per reconcile (Micrometer; {@code
@@ -18,7 +19,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * ({@code noop}, {@code applied}, {@code failed}, {@code busy}, {@code gone}), {@code
  * driftless.reconcile.noop} (the noops alone), {@code driftless.reconcile.duration}, {@code
  * driftless.reconcile.last} by {@code app} (epoch seconds of the app's last reconcile on this
- * replica) and {@code driftless.reconcile.watch.triggers} (watch events that asked for one).
+ * replica), {@code driftless.reconcile.watch.triggers} (watch events that asked for one, before
+ * bursts are coalesced) and {@code driftless.reconcile.watch.objects} (owned objects the watches
+ * know).
  */
 final class ReconcileMetrics {
 
@@ -57,6 +60,13 @@ final class ReconcileMetrics {
 
   void watchTriggered() {
     triggers.increment();
+  }
+
+  void watching(IntSupplier objects) {
+    Gauge.builder("driftless.reconcile.watch.objects", objects, IntSupplier::getAsInt)
+        .description("Owned objects the watches know")
+        .strongReference(true)
+        .register(registry);
   }
 
   private AtomicLong gauge(String appId) {

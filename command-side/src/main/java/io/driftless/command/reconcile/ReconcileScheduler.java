@@ -132,6 +132,20 @@ public final class ReconcileScheduler implements AutoCloseable {
       release(appId, outcome, finished);
     } finally {
       running.remove(appId);
+      nextAtOnce();
+    }
+  }
+
+  /**
+   * A worker is free: look for due apps now rather than at the next tick, so a replica with a
+   * backlog of due apps (many apps, short periods, watch triggers) reconciles at the workers' pace,
+   * not at {@code workers} per tick.
+   */
+  private void nextAtOnce() {
+    try {
+      ticker.execute(this::tickSafely);
+    } catch (java.util.concurrent.RejectedExecutionException e) {
+      // closing
     }
   }
 

@@ -18,8 +18,10 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param tick how often a replica looks for due apps (500 ms)
  * @param workers how many reconciles one replica runs at once (2)
  * @param nodeId this replica's name as lease owner; blank: a random one per start
- * @param watch whether watches on the apps' owned objects trigger reconciles (true)
- * @param watchDelay how long a watch trigger waits to gather a burst for one app (500 ms)
+ * @param watch the watch trigger: {@code watch.enabled} (true) whether watches on the apps' owned
+ *     objects trigger reconciles
+ * @param watchDelay how long a watch trigger waits to gather a burst for one app into one reconcile
+ *     (1 s)
  */
 @ConfigurationProperties("driftless.reconcile")
 public record ReconcileSettings(
@@ -31,7 +33,7 @@ public record ReconcileSettings(
     Duration tick,
     Integer workers,
     String nodeId,
-    Boolean watch,
+    Watch watch,
     Duration watchDelay) {
 
   /** Fills in the defaults and refuses values that cannot work. */
@@ -44,8 +46,8 @@ public record ReconcileSettings(
     tick = positive("tick", tick, Duration.ofMillis(500));
     workers = workers == null ? 2 : workers;
     nodeId = nodeId == null ? "" : nodeId;
-    watch = watch == null || watch;
-    watchDelay = watchDelay == null ? Duration.ofMillis(500) : watchDelay;
+    watch = watch == null ? new Watch(true) : watch;
+    watchDelay = positive("watch-delay", watchDelay, Duration.ofSeconds(1));
     if (jitter < 0 || jitter > 1) {
       throw new IllegalArgumentException(
           "driftless.reconcile.jitter must be between 0 and 1, not " + jitter);
@@ -65,5 +67,18 @@ public record ReconcileSettings(
           "driftless.reconcile." + name + " must be greater than 0, not " + value);
     }
     return value;
+  }
+
+  /**
+   * The watch trigger's switch ({@code driftless.reconcile.watch.*}).
+   *
+   * @param enabled whether watches trigger reconciles (true); off, only the sync period does
+   */
+  public record Watch(Boolean enabled) {
+
+    /** Fills in the default. */
+    public Watch {
+      enabled = enabled == null || enabled;
+    }
   }
 }

@@ -57,7 +57,7 @@ class ReconcileLeaseTest {
         Duration.ofMillis(5),
         4,
         node,
-        false,
+        new ReconcileSettings.Watch(false),
         null);
   }
 

@@ -48,7 +48,7 @@ class ReconcileSchedulerIT {
     registry.add("driftless.reconcile.jitter", () -> 0);
     registry.add("driftless.reconcile.backoff", () -> "200ms");
     registry.add("driftless.reconcile.tick", () -> "50ms");
-    registry.add("driftless.reconcile.watch", () -> false);
+    registry.add("driftless.reconcile.watch.enabled", () -> false);
   }
 
   @LocalServerPort int port;

@@ -1,0 +1,88 @@
+package io.driftless.command.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.driftless.sandbox.SandboxCluster;
+import io.driftless.sandbox.SandboxSettings;
+import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import java.io.File;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The watches against the sandbox over HTTP, without the rest of the command side: a label-selected
+ * watch across namespaces sees owned objects only, reports a changed or deleted object's app, and
+ * takes the gateway's own writes for what they are.
+ */
+class ClusterWatchesIT {
+
+  private SandboxCluster sandbox;
+  private KubernetesClient client;
+  private Fabric8ClusterWatches watches;
+  private Fabric8ClusterGateway gateway;
+  private final List<String> changed = new CopyOnWriteArrayList<>();
+
+  @BeforeEach
+  void start() {
+    var kubeconfig = Path.of("target", "kubeconfig-" + UUID.randomUUID() + ".yaml");
+    sandbox = SandboxCluster.start(new SandboxSettings("127.0.0.1", 0, kubeconfig, null));
+    client =
+        new KubernetesClientBuilder()
+            .withConfig(Config.fromKubeconfig(null, new File(kubeconfig.toString())))
+            .build();
+    watches = new Fabric8ClusterWatches(client, Duration.ofSeconds(2));
+    gateway = new Fabric8ClusterGateway(client, watches);
+    watches.contexts(gateway::watchContext);
+    watches.listen(changed::add);
+  }
+
+  @AfterEach
+  void stop() {
+    watches.close();
+    client.close();
+    sandbox.close();
+  }
+
+  private void configMap(String name, String namespace, boolean owned, String value) {
+    var builder = new ConfigMapBuilder().withNewMetadata().withName(name).withNamespace(namespace);
+    if (owned) {
+      builder =
+          builder
+              .addToLabels("driftless.io/app", "app.default")
+              .addToAnnotations("driftless.io/app-id", "default/app");
+    }
+    client
+        .configMaps()
+        .inNamespace(namespace)
+        .resource(builder.endMetadata().addToData("a", value).build())
+        .createOr(c -> c.update());
+  }
+
+  @Test
+  void ownedObjectsAreWatchedAcrossNamespacesAndChangesReported() {
+    configMap("one", "default", true, "1");
+    configMap("two", "other", true, "1");
+    configMap("stranger", "default", false, "1");
+    watches.scope(Set.of(new WatchedKind("v1", "ConfigMap")));
+    await().atMost(Duration.ofSeconds(20)).until(() -> watches.objects() == 2);
+
+    configMap("stranger", "default", false, "2");
+    configMap("two", "other", true, "2");
+    await().atMost(Duration.ofSeconds(20)).until(() -> changed.size() == 1);
+    client.configMaps().inNamespace("default").withName("one").delete();
+    await().atMost(Duration.ofSeconds(20)).until(() -> changed.size() == 2);
+    assertThat(changed).containsExactly("default/app", "default/app");
+    assertThat(watches.objects()).isEqualTo(1);
+  }
+}

@@ -1,0 +1,143 @@
+package io.driftless.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalLong;
+
+/**
+ * Runs one deploy, reconcile or delete and prints it as kapp does: the Changes view, the progress
+ * lines as they stream, then {@code Succeeded} once the history view shows the change (see {@link
+ * ViewWait}). A change the server reports as failed is an error naming each failed resource.
+ */
+final class ChangeRun {
+
+  /** How long the CLI waits for the query side to show a change it made. */
+  static final Duration VIEW_TIMEOUT = Duration.ofSeconds(30);
+
+  static final String TIMINGS_VARIABLE = "DRIFTLESS_TIMINGS";
+
+  private final ClientOptions client;
+  private final AppRef app;
+  private final boolean diffChanges;
+  private boolean planShown;
+
+  ChangeRun(ClientOptions client, AppRef app, boolean diffChanges) {
+    this.client = client;
+    this.app = app;
+    this.diffChanges = diffChanges;
+  }
+
+  /** The plan was printed already (before the prompt): the stream's plan is not printed again. */
+  ChangeRun planShown() {
+    this.planShown = true;
+    return this;
+  }
+
+  /** Sends the command and prints it; returns the answer for exit-status decisions. */
+  JsonNode run(CommandRequest request) {
+    var ui = client.ui();
+    var printer = new ProgressPrinter(ui, diffChanges, planShown);
+    var listener = client.jsonOutput() ? StreamListener.IGNORE : printer;
+    var response = client.api().command(request, listener);
+    var resultAt = System.nanoTime();
+    if (!response.successful()) {
+      throw failure(response);
+    }
+    var answer = withoutType(Json.readObject(response.body()));
+    if (client.jsonOutput()) {
+      ui.println(answer.toString());
+    } else {
+      printer.showRestOf(answer);
+    }
+    if (!answer.path("successful").asBoolean(true)) {
+      throw failed(answer);
+    }
+    awaitView(response, answer);
+    timing(ui, resultAt);
+    return answer;
+  }
+
+  /** Prints kapp's closing line (text output only). */
+  void succeeded() {
+    if (!client.jsonOutput()) {
+      client.ui().succeeded();
+    }
+  }
+
+  private void awaitView(ApiResponse response, JsonNode answer) {
+    if (answer.path("dryRun").asBoolean(false) || answer.path("changeId").isNull()) {
+      return;
+    }
+    var position = position(response, answer);
+    if (position.isPresent()
+        && !ViewWait.await(client.api(), app, position.getAsLong(), VIEW_TIMEOUT)) {
+      client
+          .ui()
+          .warn(
+              "the history view has not shown the change within "
+                  + VIEW_TIMEOUT.toSeconds()
+                  + "s (the change is applied; see driftless projections)");
+    }
+  }
+
+  private static OptionalLong position(ApiResponse response, JsonNode answer) {
+    var field = answer.path("eventPosition");
+    if (field.canConvertToLong()) {
+      return OptionalLong.of(field.asLong());
+    }
+    return response.longHeader(ApiResponse.EVENT_POSITION);
+  }
+
+  private void timing(Ui ui, long resultAt) {
+    if (ui.context().environment().containsKey(TIMINGS_VARIABLE)) {
+      var millis = (System.nanoTime() - resultAt) / 1_000_000;
+      ui.err().println("timing: result to view caught up: " + millis + " ms");
+      ui.err().flush();
+    }
+  }
+
+  private static JsonNode withoutType(JsonNode answer) {
+    if (answer instanceof ObjectNode object && answer.has("type")) {
+      var copy = object.deepCopy();
+      copy.remove("type");
+      return copy;
+    }
+    return answer;
+  }
+
+  private static CliFailure failure(ApiResponse response) {
+    var error = ApiError.of(response);
+    var details = new ArrayList<>(error.details());
+    details.addAll(failedChanges(Json.readOrMissing(response.body())));
+    return new CliFailure(error.message(), details);
+  }
+
+  private static CliFailure failed(JsonNode answer) {
+    var message = answer.path("message").asText("");
+    if (message.isEmpty()) {
+      message = "the change failed: " + answer.path("description").asText("");
+    }
+    var details = new ArrayList<String>();
+    answer.path("details").forEach(detail -> details.add(detail.asText()));
+    details.addAll(failedChanges(answer));
+    return new CliFailure(message, details);
+  }
+
+  private static List<String> failedChanges(JsonNode answer) {
+    var lines = new ArrayList<String>();
+    for (var change : answer.path("changes")) {
+      if ("failed".equals(change.path("result").asText())) {
+        var error = ChangesView.text(change, "error");
+        lines.add(
+            change.path("op").asText()
+                + " "
+                + ChangesView.describe(change)
+                + (error.isEmpty() ? "" : ": " + error));
+      }
+    }
+    return lines;
+  }
+}

@@ -1,0 +1,26 @@
+package io.driftless.cli;
+
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ExitCode;
+import picocli.CommandLine.Mixin;
+
+/** {@code driftless reconcile}: re-applies the stored desired set where the cluster drifted. */
+@Command(
+    name = "reconcile",
+    sortOptions = false,
+    description = "Reconciles an app now: puts back what was changed or deleted by hand.")
+final class ReconcileCommand implements Callable<Integer> {
+
+  @Mixin AppOptions app;
+
+  @Mixin ClientOptions client;
+
+  @Override
+  public Integer call() {
+    var run = new ChangeRun(client, app.ref(), false);
+    run.run(CommandRequest.of("POST", app.ref().path() + "/reconcile", null, null));
+    run.succeeded();
+    return ExitCode.OK;
+  }
+}

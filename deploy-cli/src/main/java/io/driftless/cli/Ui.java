@@ -1,0 +1,28 @@
+package io.driftless.cli;
+
+import java.io.PrintWriter;
+
+/** Where a command prints: stdout, stderr, the colours in effect and the process context. */
+record Ui(PrintWriter out, PrintWriter err, Colors colors, CliContext context) {
+
+  void print(String text) {
+    out.print(text);
+    out.flush();
+  }
+
+  void println(String line) {
+    out.println(line);
+    out.flush();
+  }
+
+  void warn(String line) {
+    err.println(colors.yellow("Warning: ") + line);
+    err.flush();
+  }
+
+  /** kapp's closing line of a successful command. */
+  void succeeded() {
+    println("");
+    println(colors.green("Succeeded"));
+  }
+}

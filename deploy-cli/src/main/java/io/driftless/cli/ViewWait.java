@@ -1,0 +1,46 @@
+package io.driftless.cli;
+
+import java.time.Duration;
+import java.util.OptionalLong;
+
+/**
+ * Waits until the query side shows a change: the command's answer carries the position of the
+ * change's last event ({@code eventPosition}, header {@code Driftless-Event-Position}); every query
+ * answer carries {@code Driftless-View-Position}, the events its views have applied. Bounded: a
+ * view that does not catch up in time is a warning, not a failure (the change is applied). A server
+ * that sends no positions (an older one) is not waited for.
+ */
+final class ViewWait {
+
+  private static final Duration POLL = Duration.ofMillis(25);
+
+  private ViewWait() {}
+
+  /** True when the view reached {@code position} within {@code timeout}, or cannot say. */
+  static boolean await(DriftlessApi api, AppRef app, long position, Duration timeout) {
+    var deadline = System.nanoTime() + timeout.toNanos();
+    while (true) {
+      var viewPosition = viewPosition(api, app);
+      if (viewPosition.isEmpty() || viewPosition.getAsLong() >= position) {
+        return true;
+      }
+      if (System.nanoTime() > deadline) {
+        return false;
+      }
+      pause();
+    }
+  }
+
+  private static OptionalLong viewPosition(DriftlessApi api, AppRef app) {
+    return api.get(app.path() + "/changes", "limit=1").longHeader(ApiResponse.VIEW_POSITION);
+  }
+
+  private static void pause() {
+    try {
+      Thread.sleep(POLL.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new CliFailure("interrupted while waiting for the history view");
+    }
+  }
+}
