@@ -178,7 +178,8 @@ public class App {
     deleted = true;
   }
 
-  static String changeIdOf(String appId, long number) {
+  /** The id of the app's change with this number: {@code <app>-change-<number, six digits>}. */
+  public static String changeIdOf(String appId, long number) {
     var app = appId.substring(appId.indexOf('/') + 1);
     return String.format("%s-change-%06d", app, number);
   }

@@ -1,7 +1,10 @@
 package io.driftless.command.deploy;
 
+import io.driftless.command.idempotency.IdempotencyKey;
+import io.driftless.events.ResourceIds;
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
+import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -12,7 +15,8 @@ import org.springframework.web.bind.annotation.RestController;
  * The command API of API.md: deploy, reconcile and delete an app. The deploy's body, content type
  * and query parameters are read and checked by {@link DeployRequestReader}; each change runs in one
  * of the server's {@link ChangeSlots}; failures answer in the error shape through {@link
- * ApiErrors}.
+ * ApiErrors}. A command with an {@code Idempotency-Key} header runs through {@link SafeRetries}: a
+ * retry answers the first attempt's change instead of starting another.
  */
 @RestController
 @RequestMapping("/api/apps/{namespace}/{app}")
@@ -21,36 +25,83 @@ class DeployController {
   private final DeployService deploys;
   private final DeployRequestReader requests;
   private final ChangeSlots slots;
+  private final SafeRetries retries;
 
-  DeployController(DeployService deploys, DeployRequestReader requests, ChangeSlots slots) {
+  DeployController(
+      DeployService deploys, DeployRequestReader requests, ChangeSlots slots, SafeRetries retries) {
     this.deploys = deploys;
     this.requests = requests;
     this.slots = slots;
+    this.retries = retries;
   }
 
   @PostMapping("/deploy")
-  DeployResponse deploy(
+  ResponseEntity<?> deploy(
       @PathVariable String namespace, @PathVariable String app, HttpServletRequest http)
       throws IOException {
+    var header = IdempotencyKeyHeader.read(http);
     var request = requests.read(namespace, app, http);
-    try (var slot = slots.take()) {
-      return deploys.deploy(request);
-    }
+    // A dry run changes nothing: it is safe to repeat and records no key.
+    var key =
+        header == null || request.options().dryRun()
+            ? null
+            : IdempotencyKey.of(
+                appId(namespace, app), "deploy", header, fingerprint(request, http));
+    return retries.run(
+        key,
+        request.diff().mask(),
+        k -> {
+          try (var slot = slots.take()) {
+            return deploys.deploy(request, ChangeStream.NONE, k);
+          }
+        });
   }
 
   @PostMapping("/reconcile")
-  DeployResponse reconcile(@PathVariable String namespace, @PathVariable String app) {
-    AppNames.check(namespace, app);
-    try (var slot = slots.take()) {
-      return deploys.reconcile(namespace, app);
-    }
+  ResponseEntity<?> reconcile(
+      @PathVariable String namespace, @PathVariable String app, HttpServletRequest http) {
+    var key = keyOf(namespace, app, "reconcile", http);
+    return retries.run(
+        key,
+        true,
+        k -> {
+          try (var slot = slots.take()) {
+            return deploys.reconcile(namespace, app, ChangeStream.NONE, k);
+          }
+        });
   }
 
   @DeleteMapping
-  DeployResponse delete(@PathVariable String namespace, @PathVariable String app) {
+  ResponseEntity<?> delete(
+      @PathVariable String namespace, @PathVariable String app, HttpServletRequest http) {
+    var key = keyOf(namespace, app, "delete", http);
+    return retries.run(
+        key,
+        true,
+        k -> {
+          try (var slot = slots.take()) {
+            return deploys.delete(namespace, app, ChangeStream.NONE, k);
+          }
+        });
+  }
+
+  /** The key of a command without body or parameters: the request is the endpoint itself. */
+  static IdempotencyKey keyOf(
+      String namespace, String app, String endpoint, HttpServletRequest http) {
+    var header = IdempotencyKeyHeader.read(http);
     AppNames.check(namespace, app);
-    try (var slot = slots.take()) {
-      return deploys.delete(namespace, app);
-    }
+    return header == null
+        ? null
+        : IdempotencyKey.of(appId(namespace, app), endpoint, header, endpoint);
+  }
+
+  /** What a deploy asks for: its query string, body format and body, as sent. */
+  static String fingerprint(DeployRequest request, HttpServletRequest http) {
+    var query = http.getQueryString() == null ? "" : http.getQueryString();
+    return "deploy\n" + query + "\n" + request.format() + "\n" + request.body();
+  }
+
+  private static String appId(String namespace, String app) {
+    return ResourceIds.appId(namespace, app);
   }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.driftless.command.app.ChangeInProgressException;
 import io.driftless.command.app.FinishAppChange;
 import io.driftless.command.app.StartAppChange;
+import io.driftless.command.idempotency.IdempotencyKey;
 import io.driftless.command.ownership.AppLabels;
 import io.driftless.command.ownership.Owner;
 import io.driftless.command.ownership.OwnershipRules;
@@ -38,7 +39,9 @@ import org.springframework.stereotype.Service;
  * rejects a concurrent one), then per resource the cluster write followed by its ResourceChange
  * event ({@link ChangeApplier}), then finish the change. A crash in between leaves the change open;
  * it is closed as failed on the next start (see {@code OpenChangeRecovery}). The ownership rules
- * ({@link OwnershipRules}) run on the plan before anything is stored or written.
+ * ({@link OwnershipRules}) run on the plan before anything is stored or written. A command with an
+ * {@code Idempotency-Key} records it atomically with the start of its change ({@link ChangeStarts},
+ * README "Safe retries").
  */
 @Service
 public class DeployService {
@@ -48,18 +51,23 @@ public class DeployService {
   private final ChangeApplier applier;
   private final CommandGateway commands;
   private final Clock clock;
+  private final ChangeStarts starts;
 
+  // Six collaborators, one over STYLE.md's five: ChangeStarts is the keyed start of safe retries,
+  // kept apart so that this class's own flow stays as it was.
   DeployService(
       ManifestParser parser,
       Planner planner,
       ChangeApplier applier,
       CommandGateway commands,
-      Clock clock) {
+      Clock clock,
+      ChangeStarts starts) {
     this.parser = parser;
     this.planner = planner;
     this.applier = applier;
     this.commands = commands;
     this.clock = clock;
+    this.starts = starts;
   }
 
   DeployResponse deploy(DeployRequest request) {
@@ -68,6 +76,14 @@ public class DeployService {
 
   /** A deploy whose plan and progress {@code stream} hears as they happen. */
   DeployResponse deploy(DeployRequest request, ChangeStream stream) {
+    return deploy(request, stream, null);
+  }
+
+  /**
+   * A deploy whose plan and progress {@code stream} hears, and whose change, if one starts, records
+   * {@code key} with it (null: no key; README "Safe retries").
+   */
+  DeployResponse deploy(DeployRequest request, ChangeStream stream, IdempotencyKey key) {
     var manifest = parser.parse(request.body(), request.format(), request.namespace());
     if (manifest.resources().isEmpty() && !request.options().allowEmpty()) {
       throw new EmptyResourceSetException(request.namespace(), request.app());
@@ -81,7 +97,8 @@ public class DeployService {
         new Desired(manifest.resources(), manifest.configs(), false),
         request.options(),
         request.diff(),
-        stream);
+        stream,
+        key);
   }
 
   /**
@@ -102,6 +119,11 @@ public class DeployService {
 
   /** A reconcile whose plan and progress {@code stream} hears as they happen. */
   DeployResponse reconcile(String namespace, String app, ChangeStream stream) {
+    return reconcile(namespace, app, stream, null);
+  }
+
+  /** A reconcile as above whose change, if one starts, records {@code key} (null: no key). */
+  DeployResponse reconcile(String namespace, String app, ChangeStream stream, IdempotencyKey key) {
     var appId = ResourceIds.appId(namespace, app);
     return run(
         appId,
@@ -109,7 +131,8 @@ public class DeployService {
         new Desired(List.of(), List.of(), true),
         DeployOptions.defaults(),
         DiffOptions.defaults(),
-        stream);
+        stream,
+        key);
   }
 
   DeployResponse delete(String namespace, String app) {
@@ -121,6 +144,11 @@ public class DeployService {
    * exist is found after planning: the stream has then heard the (empty) plan.
    */
   DeployResponse delete(String namespace, String app, ChangeStream stream) {
+    return delete(namespace, app, stream, null);
+  }
+
+  /** A delete as above whose change records {@code key} with it (null: no key). */
+  DeployResponse delete(String namespace, String app, ChangeStream stream, IdempotencyKey key) {
     var appId = ResourceIds.appId(namespace, app);
     var response =
         run(
@@ -129,7 +157,8 @@ public class DeployService {
             new Desired(List.of(), List.of(), false),
             DeployOptions.defaults(),
             DiffOptions.defaults(),
-            stream);
+            stream,
+            key);
     if (response.changeId() == null && response.ops().values().stream().allMatch(n -> n == 0)) {
       throw new AppNotFoundException(appId);
     }
@@ -142,7 +171,8 @@ public class DeployService {
       Desired desired,
       DeployOptions options,
       DiffOptions diff,
-      ChangeStream stream) {
+      ChangeStream stream,
+      IdempotencyKey key) {
     var planned =
         desired.stored()
             ? planner.planStored(appId)
@@ -173,7 +203,8 @@ public class DeployService {
     if (options.dryRun() || !changing) {
       return Responses.of(appId, null, options.dryRun(), true, description, changes, diff);
     }
-    var changeId = start(plan, trigger, desired, description, syncPeriod(trigger, plan, options));
+    var changeId =
+        start(plan, trigger, desired, description, syncPeriod(trigger, plan, options), key);
     return applyAndFinish(
         appId, changeId, plan, ownership.takenOver(), description, diff, options, desired, stream);
   }
@@ -260,7 +291,8 @@ public class DeployService {
       ChangeTrigger trigger,
       Desired desired,
       String description,
-      Duration syncPeriod) {
+      Duration syncPeriod,
+      IdempotencyKey key) {
     var manifest = new HashMap<ResourceKey, ObjectNode>();
     desired.resources().forEach(r -> manifest.put(r.key(), r.object()));
     var set = new TreeMap<String, String>();
@@ -280,7 +312,7 @@ public class DeployService {
           change.key().id(), ContentHash.of(SecretRedaction.redact(object, planner.fingerprint())));
       addNamespace(namespaces, change.key());
     }
-    return commands.sendAndWait(
+    return starts.start(
         new StartAppChange(
             plan.app().appId(),
             plan.app().changeNumber(),
@@ -293,7 +325,8 @@ public class DeployService {
             clock.instant(),
             syncPeriod,
             ghostDiffPolicy(trigger, plan),
-            trigger == ChangeTrigger.DELETE ? null : plan.settings().kappConfigs()));
+            trigger == ChangeTrigger.DELETE ? null : plan.settings().kappConfigs()),
+        key);
   }
 
   /** The policy the app keeps: a deploy's, a reconcile's (the app's own); a delete: the default. */

@@ -4,14 +4,18 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.driftless.command.app.ChangeInProgressException;
 import io.driftless.command.app.StaleAppStateException;
 import io.driftless.command.cluster.ClusterException;
+import io.driftless.command.idempotency.IdempotencyKey;
+import io.driftless.events.ResourceIds;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.time.Clock;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -26,6 +30,9 @@ import org.springframework.web.bind.annotation.RestController;
  * happens by a {@link ProgressWriter}. A failure before the plan propagates to {@link ApiErrors}
  * (status code and error shape); after it, the last line is a {@code result} with {@code
  * successful: false}, {@code error} and {@code message} (a refused or failed change: the 502 body).
+ * An {@code Idempotency-Key} works as on the plain form ({@link SafeRetries}): a known key answers
+ * the plain JSON (422, 409 or the replay), a new one is recorded with the change's start and its
+ * {@code result} is kept.
  */
 @RestController
 @RequestMapping(
@@ -40,18 +47,22 @@ class DeployStreamController {
   private final ChangeSlots slots;
   private final EventPositions positions;
   private final Clock clock;
+  private final SafeRetries retries;
 
+  // Six collaborators, one over STYLE.md's five: SafeRetries is the streamed form's safe retries.
   DeployStreamController(
       DeployService deploys,
       DeployRequestReader requests,
       ChangeSlots slots,
       EventPositions positions,
-      Clock clock) {
+      Clock clock,
+      SafeRetries retries) {
     this.deploys = deploys;
     this.requests = requests;
     this.slots = slots;
     this.positions = positions;
     this.clock = clock;
+    this.retries = retries;
   }
 
   @PostMapping("/deploy")
@@ -61,8 +72,18 @@ class DeployStreamController {
       HttpServletRequest http,
       HttpServletResponse out)
       throws IOException {
+    var header = IdempotencyKeyHeader.read(http);
     var request = requests.read(namespace, app, http);
-    stream(http, out, stream -> deploys.deploy(request, stream));
+    var key =
+        header == null || request.options().dryRun()
+            ? null
+            : IdempotencyKey.of(
+                ResourceIds.appId(namespace, app),
+                "deploy",
+                header,
+                DeployController.fingerprint(request, http));
+    var keyed = new Keyed(key, request.diff().mask());
+    stream(http, out, keyed, stream -> deploys.deploy(request, stream, key));
   }
 
   @PostMapping("/reconcile")
@@ -70,9 +91,10 @@ class DeployStreamController {
       @PathVariable String namespace,
       @PathVariable String app,
       HttpServletRequest http,
-      HttpServletResponse out) {
-    AppNames.check(namespace, app);
-    stream(http, out, stream -> deploys.reconcile(namespace, app, stream));
+      HttpServletResponse out)
+      throws IOException {
+    var key = DeployController.keyOf(namespace, app, "reconcile", http);
+    stream(http, out, new Keyed(key, true), s -> deploys.reconcile(namespace, app, s, key));
   }
 
   @DeleteMapping
@@ -80,25 +102,42 @@ class DeployStreamController {
       @PathVariable String namespace,
       @PathVariable String app,
       HttpServletRequest http,
-      HttpServletResponse out) {
-    AppNames.check(namespace, app);
-    stream(http, out, stream -> deploys.delete(namespace, app, stream));
+      HttpServletResponse out)
+      throws IOException {
+    var key = DeployController.keyOf(namespace, app, "delete", http);
+    stream(http, out, new Keyed(key, true), s -> deploys.delete(namespace, app, s, key));
   }
+
+  /** A request's Idempotency-Key (null: none) and whether its line diffs mask Secrets. */
+  private record Keyed(IdempotencyKey key, boolean masked) {}
 
   private void stream(
       HttpServletRequest http,
       HttpServletResponse out,
-      Function<ChangeStream, DeployResponse> change) {
+      Keyed keyed,
+      Function<ChangeStream, DeployResponse> change)
+      throws IOException {
+    var known =
+        keyed.key() == null ? Optional.<ResponseEntity<?>>empty() : retries.known(keyed.key());
+    if (known.isPresent()) {
+      // A replay is the plain JSON answer, also to a client that asked for a stream.
+      write(out, known.get());
+      return;
+    }
     var eventStream = accepts(http, "text/event-stream") && !accepts(http, ProgressWriter.NDJSON);
     var writer = new ProgressWriter(new ObjectMapper(), out, eventStream, clock);
     try (var slot = slots.take()) {
       var answer = change.apply(writer);
-      writer.result(positioned(answer));
+      var result = positioned(answer);
+      writer.result(result);
+      keep(keyed, answer.changeId(), result);
     } catch (DeployFailedException e) {
       if (!writer.started()) {
         throw e;
       }
-      writer.result(positioned(e));
+      var result = positioned(e);
+      writer.result(result);
+      keep(keyed, e.changeId(), result);
     } catch (RuntimeException e) {
       if (!writer.started()) {
         throw e;
@@ -110,6 +149,21 @@ class DeployStreamController {
       }
       writer.result(new StreamError(false, code(e), message(e), List.of()));
     }
+  }
+
+  private void keep(Keyed keyed, String changeId, Object result) {
+    if (keyed.key() != null && changeId != null) {
+      retries.keepStreamed(keyed.key(), changeId, result, keyed.masked());
+    }
+  }
+
+  private static void write(HttpServletResponse out, ResponseEntity<?> answer) throws IOException {
+    out.setStatus(answer.getStatusCode().value());
+    answer.getHeaders().forEach((name, values) -> values.forEach(v -> out.addHeader(name, v)));
+    out.setContentType("application/json");
+    var body = answer.getBody();
+    var bytes = body instanceof byte[] json ? json : new ObjectMapper().writeValueAsBytes(body);
+    out.getOutputStream().write(bytes);
   }
 
   private Object positioned(DeployResponse answer) {
@@ -137,7 +191,9 @@ class DeployStreamController {
   }
 
   private static String code(RuntimeException e) {
-    if (e instanceof ChangeInProgressException || e instanceof StaleAppStateException) {
+    if (e instanceof ChangeInProgressException
+        || e instanceof StaleAppStateException
+        || e instanceof KeyInUseException) {
       return "change_in_progress";
     }
     if (e instanceof AppNotFoundException) {
@@ -150,6 +206,7 @@ class DeployStreamController {
     return e instanceof ClusterException
             || e instanceof ChangeInProgressException
             || e instanceof StaleAppStateException
+            || e instanceof KeyInUseException
             || e instanceof AppNotFoundException
         ? e.getMessage()
         : "The server failed to finish the change; its log has the details.";

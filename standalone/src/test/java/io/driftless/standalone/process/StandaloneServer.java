@@ -145,7 +145,8 @@ final class StandaloneServer {
     }
   }
 
-  private URI uri(String path) {
+  /** The server's URL of {@code path}. */
+  URI uri(String path) {
     return URI.create("http://127.0.0.1:" + port + path);
   }
 
