@@ -75,7 +75,8 @@ function table(id, caption, headings, rows) {
     "table",
     { id, class: "wide" },
     h("caption", {}, caption),
-    h("thead", {}, h("tr", {}, headings.map((t) => h("th", { scope: "col", class: /^(#|count|ms)/.test(t) ? "num" : null }, t)))),
+    // a heading ending in "#" is a number column, right-aligned
+    h("thead", {}, h("tr", {}, headings.map((t) => h("th", { scope: "col", class: t.endsWith("#") ? "num" : null }, t.replace(/ ?#$/, ""))))),
     h("tbody", {}, rows.length ? rows : h("tr", {}, h("td", { colspan: headings.length, class: "muted" }, "none")))
   );
 }
@@ -109,7 +110,7 @@ async function appsPage() {
       h("th", { scope: "row" }, h("a", { href: appHref(a.namespace, a.name) }, a.name)),
       h("td", {}, (a.namespaces || []).join(", ")),
       h("td", {}, time(a.lastChangeAt)),
-      h("td", {}, a.lastChangeAge || age(a.lastChangeAt)),
+      h("td", {}, age(a.lastChangeAt)),
       h("td", {}, outcome(a.lastChangeSuccessful, false)),
       h("td", {}, a.changeInProgress ? h("span", { class: "warn" }, "yes: " + show(a.changeInProgress)) : "no"),
       h("td", { class: "num" }, show(overviews[i].driftCount ?? "n/a")),
@@ -126,7 +127,7 @@ async function appsPage() {
   return [
     h("h1", {}, "Apps"),
     h("label", {}, "Filter by name ", filter),
-    table("apps", "Apps (kapp ls)", ["Namespace", "Name", "Namespaces", "Last change", "Age", "Successful", "In progress", "count drift", "count ghost diffs"], rows),
+    table("apps", "Apps (kapp ls)", ["Namespace", "Name", "Namespaces", "Last change", "Age", "Successful", "In progress", "Drift #", "Ghost diffs #"], rows),
   ];
 }
 
@@ -176,8 +177,8 @@ async function appPage(ns, name) {
       h("dt", {}, "Drift"), h("dd", {}, show(overview.driftCount ?? "view not built")),
       h("dt", {}, "Ghost diffs"), h("dd", {}, show(overview.ghostDiffCount ?? "view not built"))
     ),
-    table("counts", "Resources by kind", ["Kind", "count"], counts),
-    table("changes", "Changes, newest first", ["Change", "Trigger", "Started", "Description", "Result", "ms duration"], timeline),
+    table("counts", "Resources by kind", ["Kind", "Count #"], counts),
+    table("changes", "Changes, newest first", ["Change", "Trigger", "Started", "Description", "Result", "Duration #"], timeline),
     table("inventory", "Inventory", ["Namespace", "Kind", "Name", "Last op", "Last change", "Live", "Drift"], inventory),
   ];
 }
@@ -232,7 +233,7 @@ async function changePage(ns, name, id) {
       h("dt", {}, "Result"), h("dd", {}, outcome(change.successful, change.startedAt && !change.finishedAt)),
       h("dt", {}, "Description"), h("dd", {}, show(change.description))
     ),
-    table("change-table", "Changes", ["Namespace", "Name", "Kind", "Op", "Wait to", "Result", "count fields"], rows),
+    table("change-table", "Changes", ["Namespace", "Name", "Kind", "Op", "Wait to", "Result", "Fields #"], rows),
     details,
   ];
 }
@@ -257,7 +258,7 @@ async function projectionsPage() {
   });
   return [
     h("h1", {}, "Projections"),
-    table("projections", "Views", ["View", "Status", "Version", "Last event", "Lag", "count waiting", "count retrying", "count parked", "Rebuild"], rows),
+    table("projections", "Views", ["View", "Status", "Version", "Last event", "Lag", "Waiting #", "Retrying #", "Parked #", "Rebuild"], rows),
   ];
 }
 
