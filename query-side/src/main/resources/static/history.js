@@ -62,6 +62,7 @@ const appHref = (ns, name) => `#/apps/${enc(ns)}/${enc(name)}`;
 const changeHref = (ns, name, id) => `${appHref(ns, name)}/changes/${enc(id)}`;
 const time = (iso) => (iso ? h("time", { datetime: iso }, iso.replace("T", " ").replace(/\.\d+Z$/, "Z")) : "");
 const show = (value) => (value === null || value === undefined ? "" : typeof value === "string" ? value : JSON.stringify(value));
+const fieldValue = (value) => (value === null || value === undefined ? h("span", { class: "muted" }, "(none)") : h("code", {}, show(value)));
 
 /** A result as a word with its colour: the colour never carries the meaning alone. */
 function outcome(successful, inProgress) {
@@ -144,7 +145,7 @@ async function appPage(ns, name) {
   const timeline = changes.map((c) =>
     h(
       "tr",
-      { "data-change": c.changeId },
+      { "data-change": c.changeId, "data-trigger": c.trigger },
       h("th", { scope: "row" }, h("a", { href: changeHref(ns, name, c.changeId) }, c.changeId)),
       h("td", {}, c.trigger),
       h("td", {}, time(c.startedAt)),
@@ -215,7 +216,7 @@ async function changePage(ns, name, id) {
         `Field diffs of ${c.kind} ${c.name}`,
         ["Path", "From", "To", "Decided by"],
         (c.fields || []).map((f) =>
-          h("tr", { "data-path": f.path }, h("th", { scope: "row" }, h("code", {}, f.path)), h("td", {}, h("code", {}, show(f.from))), h("td", {}, h("code", {}, show(f.to))), h("td", {}, f.decidedBy || ""))
+          h("tr", { "data-path": f.path }, h("th", { scope: "row" }, h("code", {}, f.path)), h("td", {}, fieldValue(f.from)), h("td", {}, fieldValue(f.to)), h("td", {}, f.decidedBy || ""))
         )
       ),
       c.diff ? h("pre", { class: "diff" }, c.diff) : null

@@ -23,10 +23,12 @@ import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.Keys;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -111,8 +113,28 @@ class HistoryPageIT {
     assertThat(appRow.getText()).contains("simple-app").contains("succeeded");
     screenshot("apps");
 
-    // App: two changes, newest first, reached with the keyboard-usable link
-    appRow.findElement(By.linkText("simple-app")).click();
+    // every file the page loaded came from this server (nothing from the internet)
+    assertThat(
+            ((JavascriptExecutor) browser)
+                .executeScript(
+                    "return performance.getEntriesByType('resource')"
+                        + ".every(e => e.name.startsWith(arguments[0]))",
+                    base()))
+        .isEqualTo(true);
+
+    // the name filter hides what does not match
+    var filter = browser.findElement(By.id("filter"));
+    filter.sendKeys("nothing-like-this");
+    wait.until(ExpectedConditions.invisibilityOf(appRow));
+    filter.clear();
+    filter.sendKeys("simple");
+    wait.until(ExpectedConditions.visibilityOf(appRow));
+
+    // App: two changes, newest first, reached with the keyboard (j to the row's link, Enter)
+    browser.findElement(By.tagName("h1")).click();
+    new Actions(browser).sendKeys("j").perform();
+    assertThat(browser.switchTo().activeElement().getText()).isEqualTo("simple-app");
+    browser.switchTo().activeElement().sendKeys(Keys.ENTER);
     wait.until(ExpectedConditions.urlContains("#/apps/default/simple-app"));
     var changes =
         wait.until(
@@ -171,7 +193,8 @@ class HistoryPageIT {
             () -> {
               var rows = browser.findElements(By.cssSelector("#changes tr[data-change]"));
               assertThat(rows).hasSize(3);
-              assertThat(rows.get(0).getText()).contains("reconcile");
+              assertThat(rows.get(0).getAttribute("data-trigger")).isEqualTo("reconcile");
+              assertThat(rows.get(0).getText()).contains("succeeded");
             });
     assertThat(((JavascriptExecutor) browser).executeScript("return window.notReloaded === true"))
         .isEqualTo(true);
