@@ -1,6 +1,8 @@
 package io.driftless.security;
 
 import jakarta.servlet.DispatcherType;
+import java.util.ArrayList;
+import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -8,6 +10,8 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplicat
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.http.HttpMethod;
+import org.springframework.security.authentication.AuthenticationProvider;
+import org.springframework.security.authentication.ProviderManager;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.annotation.web.configuration.EnableWebSecurity;
 import org.springframework.security.config.annotation.web.configurers.AbstractHttpConfigurer;
@@ -49,7 +53,14 @@ public class DriftlessSecurityAutoConfiguration {
   @Bean
   TokenStore driftlessTokenStore(SecuritySettings settings) {
     var store = TokenStore.of(settings.tokens());
-    if (!store.isEmpty()) {
+    if (settings.jwt().configured()) {
+      log.info(
+          "API tokens: {} configured, and JWTs of {}; every request but /actuator/health needs one",
+          store.size(),
+          JwtSetting.blank(settings.jwt().issuerUri())
+              ? settings.jwt().jwkSetUri()
+              : settings.jwt().issuerUri());
+    } else if (!store.isEmpty()) {
       log.info(
           "API tokens: {} configured; every request but /actuator/health needs one", store.size());
     } else if (!settings.required()) {
@@ -67,20 +78,26 @@ public class DriftlessSecurityAutoConfiguration {
   }
 
   @Bean
-  SecurityFilterChain driftlessSecurityFilterChain(HttpSecurity http, TokenStore store)
-      throws Exception {
+  SecurityFilterChain driftlessSecurityFilterChain(
+      HttpSecurity http, TokenStore store, SecuritySettings settings) throws Exception {
     http.csrf(AbstractHttpConfigurer::disable)
         .httpBasic(AbstractHttpConfigurer::disable)
         .formLogin(AbstractHttpConfigurer::disable)
         .logout(AbstractHttpConfigurer::disable)
         .requestCache(AbstractHttpConfigurer::disable)
         .sessionManagement(s -> s.sessionCreationPolicy(SessionCreationPolicy.STATELESS));
-    if (store.isEmpty()) {
+    if (store.isEmpty() && !settings.jwt().configured()) {
       return http.authorizeHttpRequests(a -> a.anyRequest().permitAll()).build();
+    }
+    var providers = new ArrayList<AuthenticationProvider>(List.of(store));
+    if (settings.jwt().configured()) {
+      providers.add(JwtTokens.of(settings.jwt()));
     }
     var errors = new SecurityErrors();
     http.exceptionHandling(e -> e.authenticationEntryPoint(errors).accessDeniedHandler(errors))
-        .addFilterBefore(new BearerTokenFilter(store, errors), BasicAuthenticationFilter.class)
+        .addFilterBefore(
+            new BearerTokenFilter(new ProviderManager(providers), errors),
+            BasicAuthenticationFilter.class)
         .authorizeHttpRequests(
             a -> {
               // An error or async dispatch belongs to a request that was already let through.

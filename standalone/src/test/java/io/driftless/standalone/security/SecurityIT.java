@@ -11,6 +11,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -39,6 +40,9 @@ class SecurityIT {
   private static final String APP = "/api/apps/default/secured-app";
   private static final String CONFIG_MAP = configMap("secured");
 
+  private static final TestIdentityProvider IDP = TestIdentityProvider.start();
+  private static final String JWT_VIEWER = IDP.token("carol", List.of("viewer"));
+
   private static CapturedOutput output;
 
   private static String configMap(String name) {
@@ -53,6 +57,8 @@ class SecurityIT {
     token(registry, 0, "it-viewer", VIEWER, "viewer");
     token(registry, 1, "it-deployer", DEPLOYER, "deployer");
     token(registry, 2, "it-admin", ADMIN, "admin");
+    registry.add("driftless.security.jwt.issuer-uri", () -> TestIdentityProvider.ISSUER);
+    registry.add("driftless.security.jwt.jwk-set-uri", IDP::jwkSetUri);
   }
 
   private static void token(
@@ -70,7 +76,7 @@ class SecurityIT {
   @AfterAll
   static void noTokenInTheLog() {
     if (output != null) {
-      assertThat(output.getAll()).doesNotContain(VIEWER, DEPLOYER, ADMIN, WRONG);
+      assertThat(output.getAll()).doesNotContain(VIEWER, DEPLOYER, ADMIN, WRONG, JWT_VIEWER);
     }
   }
 
@@ -164,6 +170,19 @@ class SecurityIT {
     assertThat(send("GET", "/actuator/metrics", null, null).statusCode()).isEqualTo(401);
     assertThat(send("GET", "/actuator/metrics", VIEWER, null).statusCode()).isEqualTo(403);
     assertThat(send("GET", "/actuator/metrics", ADMIN, null).statusCode()).isEqualTo(200);
+  }
+
+  @Test
+  void identityProviderTokenCarriesTheRolesOfItsClaim(CapturedOutput log) throws Exception {
+    output = log;
+    var read = send("GET", "/api/apps", JWT_VIEWER, null);
+    assertThat(read.statusCode()).as(read.body()).isEqualTo(200);
+
+    var deploy = send("POST", APP + "/deploy", JWT_VIEWER, CONFIG_MAP);
+    assertThat(deploy.statusCode()).isEqualTo(403);
+    assertThat(log.getOut()).contains("token 'jwt:carol' lacks the role deployer (403)");
+    var forged = JWT_VIEWER.substring(0, JWT_VIEWER.lastIndexOf('.') + 1) + "AAAA";
+    assertThat(send("GET", "/api/apps", forged, null).statusCode()).isEqualTo(401);
   }
 
   @Test
