@@ -77,9 +77,16 @@ public class DriftlessSecurityAutoConfiguration {
     return store;
   }
 
+  /** Also the firewall's {@code RequestRejectedHandler}: Spring Security takes it as a bean. */
+  @Bean
+  SecurityErrors driftlessSecurityErrors() {
+    return new SecurityErrors();
+  }
+
   @Bean
   SecurityFilterChain driftlessSecurityFilterChain(
-      HttpSecurity http, TokenStore store, SecuritySettings settings) throws Exception {
+      HttpSecurity http, TokenStore store, SecuritySettings settings, SecurityErrors errors)
+      throws Exception {
     http.csrf(AbstractHttpConfigurer::disable)
         .httpBasic(AbstractHttpConfigurer::disable)
         .formLogin(AbstractHttpConfigurer::disable)
@@ -93,7 +100,6 @@ public class DriftlessSecurityAutoConfiguration {
     if (settings.jwt().configured()) {
       providers.add(JwtTokens.of(settings.jwt()));
     }
-    var errors = new SecurityErrors();
     http.exceptionHandling(e -> e.authenticationEntryPoint(errors).accessDeniedHandler(errors))
         .addFilterBefore(
             new BearerTokenFilter(new ProviderManager(providers), errors),

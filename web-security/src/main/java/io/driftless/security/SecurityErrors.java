@@ -15,6 +15,8 @@ import org.springframework.security.core.AuthenticationException;
 import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.security.web.AuthenticationEntryPoint;
 import org.springframework.security.web.access.AccessDeniedHandler;
+import org.springframework.security.web.firewall.RequestRejectedException;
+import org.springframework.security.web.firewall.RequestRejectedHandler;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -22,9 +24,12 @@ import tools.jackson.databind.json.JsonMapper;
  * {@code unauthorized} and {@code forbidden}), a {@code WWW-Authenticate: Bearer} header on each
  * 401 (RFC 6750; {@code error="invalid_token"} when a token was presented and refused), and one
  * WARN line per refusal with the method, path, remote address and the token's configured name or
- * "unknown token": never the token itself.
+ * "unknown token": never the token itself. Also the {@code 400 bad_request} of a request Spring
+ * Security's firewall refuses before anything reads it (an encoded {@code %}, {@code ;} or {@code
+ * ..} in the path), which would otherwise get Boot's error page instead of the API's shape.
  */
-final class SecurityErrors implements AuthenticationEntryPoint, AccessDeniedHandler {
+final class SecurityErrors
+    implements AuthenticationEntryPoint, AccessDeniedHandler, RequestRejectedHandler {
 
   private static final Logger log = LoggerFactory.getLogger(SecurityErrors.class);
   private static final JsonMapper JSON = JsonMapper.builder().build();
@@ -63,6 +68,18 @@ final class SecurityErrors implements AuthenticationEntryPoint, AccessDeniedHand
             + ": that needs the role "
             + needed
             + ".");
+  }
+
+  @Override
+  public void handle(
+      HttpServletRequest request, HttpServletResponse response, RequestRejectedException e)
+      throws IOException {
+    write(
+        response,
+        HttpServletResponse.SC_BAD_REQUEST,
+        "bad_request",
+        "The request was refused before the API read it: its path holds an encoded %, a ;, .. or"
+            + " another sequence the server does not accept.");
   }
 
   private void unauthorized(

@@ -186,6 +186,14 @@ class SecurityIT {
   }
 
   @Test
+  void pathTheFirewallRefusesIs400InTheErrorShape(CapturedOutput log) throws Exception {
+    output = log;
+    var response = send("GET", "/api/apps/default/odd%25name", VIEWER, null);
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(400);
+    assertError(response, "bad_request");
+  }
+
+  @Test
   void unknownPathWithATokenIs404InTheErrorShape(CapturedOutput log) throws Exception {
     output = log;
     var response = send("GET", "/nowhere", VIEWER, null);
