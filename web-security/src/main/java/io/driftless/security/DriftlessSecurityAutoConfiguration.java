@@ -72,7 +72,7 @@ public class DriftlessSecurityAutoConfiguration {
               + " driftless.security.dangerous-allow-open=true lets it start without any. For local"
               + " experiments and tests only.");
     } else {
-      throw new IllegalStateException(NO_TOKENS);
+      throw new SecuritySettingsException(NO_TOKENS);
     }
     return store;
   }

@@ -51,7 +51,7 @@ public final class TokenHash {
   /** The digest of a configured hash, or an exception naming the expected form. */
   static byte[] parse(String name, String hash) {
     if (hash == null || !FORM.matcher(hash.strip()).matches()) {
-      throw new IllegalStateException(
+      throw new SecuritySettingsException(
           "driftless.security.tokens: the hash of token '"
               + name
               + "' is not sha256:<64 hex digits> (make one with: printf %s \"$TOKEN\" | sha256sum)");

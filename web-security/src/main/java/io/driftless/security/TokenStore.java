@@ -34,13 +34,13 @@ final class TokenStore implements AuthenticationProvider {
     for (var setting : settings) {
       var name = setting.name() == null ? "" : setting.name().strip();
       if (name.isEmpty() || !names.add(name)) {
-        throw new IllegalStateException(
+        throw new SecuritySettingsException(
             "driftless.security.tokens: every token needs a name of its own (blank or repeated: '"
                 + name
                 + "')");
       }
       if (setting.roles().isEmpty()) {
-        throw new IllegalStateException(
+        throw new SecuritySettingsException(
             "driftless.security.tokens: token '"
                 + name
                 + "' has no roles (deployer, viewer, admin)");
