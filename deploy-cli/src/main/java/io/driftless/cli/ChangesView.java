@@ -14,6 +14,10 @@ final class ChangesView {
   private ChangesView() {}
 
   static String render(JsonNode answer, Colors colors) {
+    return render(answer, colors, java.time.Instant.now());
+  }
+
+  static String render(JsonNode answer, Colors colors, java.time.Instant now) {
     var table =
         new TextTable(
                 "Namespace", "Name", "Kind", "Conds.", "Age", "Op", "Op st.", "Wait to", "Rs", "Ri")
@@ -25,7 +29,7 @@ final class ChangesView {
           text(change, "name"),
           text(change, "kind"),
           text(change, "conditions"),
-          text(change, "age"),
+          Ages.since(text(change, "createdAt"), now),
           colors.op(op(change)),
           text(change, "opStrategy").replace('-', ' '),
           text(change, "waitTo"),

@@ -45,7 +45,7 @@ import org.springframework.test.context.DynamicPropertySource;
       "driftless.reconcile.enabled=true",
       "driftless.reconcile.sync-period=2s",
       "driftless.reconcile.jitter=0",
-      "driftless.reconcile.watch=false"
+      "driftless.reconcile.watch.enabled=false"
     })
 class GhostDiffEndToEndIT {
 

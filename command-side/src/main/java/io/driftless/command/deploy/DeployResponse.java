@@ -2,6 +2,7 @@ package io.driftless.command.deploy;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.util.List;
 import java.util.Map;
 
@@ -46,7 +47,8 @@ record DeployResponse(
                         c.waitTo(),
                         c.fields(),
                         null,
-                        c.result()))
+                        c.result(),
+                        c.live()))
             .toList();
     return new DeployResponse(
         app, changeId, dryRun, successful, description, ops, waits, plain, warnings, eventPosition);
@@ -68,7 +70,30 @@ record DeployResponse(
       String waitTo,
       List<FieldView> fields,
       @JsonInclude(JsonInclude.Include.NON_NULL) String diff,
-      @JsonInclude(JsonInclude.Include.NON_NULL) String result) {}
+      @JsonInclude(JsonInclude.Include.NON_NULL) String result,
+      @JsonUnwrapped LiveView live) {}
+
+  /**
+   * What kapp's Changes table shows of an object the cluster already has (its Age, Conds., Rs and
+   * Ri columns), read from the live object the plan was made against; every field null (absent) for
+   * an object not there yet.
+   *
+   * @param createdAt the live object's {@code metadata.creationTimestamp}
+   * @param conditions kapp's {@code x/y t}: of the object's {@code status.conditions}, how many are
+   *     {@code True}; null when it has none
+   * @param reconcileState kapp's {@code ok}, {@code ongoing} or {@code fail} for the live object
+   *     (the wait rule of its kind, see "Waiting" in command-side/README.md)
+   * @param reconcileInfo what it waits for or why it failed, {@code ""} when nothing
+   */
+  record LiveView(
+      @JsonInclude(JsonInclude.Include.NON_NULL) String createdAt,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String conditions,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String reconcileState,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String reconcileInfo) {
+
+    /** Nothing live. */
+    static final LiveView NONE = new LiveView(null, null, null, null);
+  }
 
   /** One changed field; from and to are plain JSON values. */
   record FieldView(String path, Object from, Object to, String decidedBy) {}

@@ -1,6 +1,7 @@
 package io.driftless.command.deploy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.driftless.command.deploy.wait.WaitRules;
 import io.driftless.diff.plan.Change;
 import io.driftless.diff.plan.ChangeOp;
 import io.driftless.diff.plan.ChangeSet;
@@ -75,7 +76,31 @@ final class Responses {
                         f.decidedBy()))
             .toList(),
         diff.changes() ? ChangeDiff.render(c, diff.context(), diff.mask()) : null,
-        result);
+        result,
+        live(c));
+  }
+
+  /** kapp's Age, Conds., Rs and Ri of the live object a change was planned against, if any. */
+  static DeployResponse.LiveView live(Change c) {
+    var existing = c.existing();
+    var created = existing == null ? null : existing.path("metadata").path("creationTimestamp");
+    if (created == null || !created.isTextual()) {
+      // Not in the cluster (a create, or a delete of an object already gone: the last-applied).
+      return DeployResponse.LiveView.NONE;
+    }
+    var conditions = existing.path("status").path("conditions");
+    String conds = null;
+    if (conditions.isArray() && !conditions.isEmpty()) {
+      var isTrue = 0;
+      for (var condition : conditions) {
+        if ("True".equals(condition.path("status").asText())) {
+          isTrue++;
+        }
+      }
+      conds = isTrue + "/" + conditions.size() + " t";
+    }
+    var state = WaitRules.of(c.key()).check(existing);
+    return new DeployResponse.LiveView(created.asText(), conds, state.word(), state.message());
   }
 
   private static Map<String, Integer> ops(Map<ChangeOp, Integer> counts) {

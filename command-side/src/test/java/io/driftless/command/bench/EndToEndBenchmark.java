@@ -299,6 +299,7 @@ public final class EndToEndBenchmark {
       var common =
           List.of(
               "--spring.profiles.active=distributed",
+              "--driftless.security.dangerous-allow-open=true",
               "--spring.datasource.username=" + LocalDatabases.user(),
               "--spring.datasource.password=" + LocalDatabases.password(),
               "--logging.level.root=WARN");

@@ -76,6 +76,12 @@ class CliWalkthroughIT {
     assertThat(v2.exitCode()).as(v2.toString()).isZero();
     assertThat(v2.out())
         .contains("Op:      2 create, 1 delete, 1 update, 0 noop, 0 exists")
+        // The live Deployment's Conds., Age, Rs (the sandbox's controller made it available);
+        // the Service to delete exists too; the objects to create have none.
+        .containsPattern(
+            "(?m)^\\^ +simple-app +Deployment +\\d+/\\d+ t +\\d+s +update +- +reconcile +ok +-?$")
+        .containsPattern("(?m)^\\^ +simple-app +Service +- +\\d+s +delete +- +delete +ok +-?$")
+        .containsPattern("(?m)^default +simple-app +ConfigMap +- +- +create ")
         .endsWith("Succeeded\n");
     assertHistoryShows("simple-app-change-000002");
 

@@ -86,6 +86,7 @@ class DistributedConnectionLossIT {
             Path.of("..", "query-side", "target", "driftless-query-side.jar"),
             List.of(
                 "--spring.profiles.active=distributed",
+                "--driftless.security.dangerous-allow-open=true",
                 "--spring.datasource.url=" + LocalDatabases.url(VIEWS_DB),
                 "--spring.datasource.username=" + LocalDatabases.user(),
                 "--spring.datasource.password=" + LocalDatabases.password(),
@@ -110,6 +111,7 @@ class DistributedConnectionLossIT {
         Path.of("..", "command-side", "target", "driftless-command-side.jar"),
         List.of(
             "--spring.profiles.active=distributed",
+            "--driftless.security.dangerous-allow-open=true",
             "--spring.datasource.url=" + LocalDatabases.url(COMMAND_DB),
             "--spring.datasource.username=" + LocalDatabases.user(),
             "--spring.datasource.password=" + LocalDatabases.password(),

@@ -11,6 +11,7 @@ import io.driftless.events.testing.LocalServices;
 import io.driftless.events.testing.SideProcess;
 import io.driftless.sandbox.SandboxCluster;
 import io.driftless.sandbox.SandboxSettings;
+import io.driftless.security.TokenHash;
 import java.io.IOException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -53,6 +54,11 @@ class DistributedTwoProcessIT {
   private static final String VIEWS_DB = "driftless_e2e_" + RUN + "_views";
   private static final BrokerNames BROKER =
       new BrokerNames("driftless.events.e2e-" + RUN, "driftless.views.e2e-" + RUN);
+
+  // The distributed profile requires API tokens: one that deploys (command side), one that reads
+  // (query side), configured by hash as the README says.
+  private static final String DEPLOYER_TOKEN = "e2e-deployer-" + UUID.randomUUID();
+  private static final String VIEWER_TOKEN = "e2e-viewer-" + UUID.randomUUID();
 
   private static final Path KUBECONFIG = Path.of("target", "e2e-kubeconfig-" + RUN + ".yaml");
 
@@ -106,7 +112,10 @@ class DistributedTwoProcessIT {
         "--driftless.cluster.kubeconfig=" + KUBECONFIG.toAbsolutePath(),
         "--driftless.relay.amqp-uri=" + BrokerNames.amqpUri(),
         "--driftless.secrets.key=" + LocalServices.secretsKey(),
-        "--driftless.events.exchange=" + BROKER.exchange());
+        "--driftless.events.exchange=" + BROKER.exchange(),
+        "--driftless.security.tokens[0].name=e2e-deployer",
+        "--driftless.security.tokens[0].hash=" + TokenHash.of(DEPLOYER_TOKEN),
+        "--driftless.security.tokens[0].roles=deployer");
   }
 
   private static List<String> querySideArgs() {
@@ -120,7 +129,10 @@ class DistributedTwoProcessIT {
         "--driftless.event-store.password=" + LocalDatabases.password(),
         "--driftless.delivery.amqp-uri=" + BrokerNames.amqpUri(),
         "--driftless.events.exchange=" + BROKER.exchange(),
-        "--driftless.delivery.queue=" + BROKER.workQueue());
+        "--driftless.delivery.queue=" + BROKER.workQueue(),
+        "--driftless.security.tokens[0].name=e2e-viewer",
+        "--driftless.security.tokens[0].hash=" + TokenHash.of(VIEWER_TOKEN),
+        "--driftless.security.tokens[0].roles=viewer");
   }
 
   @AfterAll
@@ -235,6 +247,7 @@ class DistributedTwoProcessIT {
     var request =
         HttpRequest.newBuilder(commandSide.uri(APP + "/deploy"))
             .header("Content-Type", "application/yaml")
+            .header("Authorization", "Bearer " + DEPLOYER_TOKEN)
             .POST(HttpRequest.BodyPublishers.ofString(Files.readString(example(file))))
             .build();
     var response = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
@@ -243,7 +256,11 @@ class DistributedTwoProcessIT {
   }
 
   private static HttpResponse<String> get(String path) throws IOException, InterruptedException {
-    var request = HttpRequest.newBuilder(querySide.uri(path)).GET().build();
+    var request =
+        HttpRequest.newBuilder(querySide.uri(path))
+            .header("Authorization", "Bearer " + VIEWER_TOKEN)
+            .GET()
+            .build();
     return HTTP.send(request, HttpResponse.BodyHandlers.ofString());
   }
 

@@ -38,6 +38,14 @@ final class DriftlessApi {
     return http.sendAsync(deployRequest(yaml, query), HttpResponse.BodyHandlers.ofString());
   }
 
+  /** POST .../reconcile (no body, no parameters). */
+  HttpResponse<String> reconcile() {
+    return send(
+        HttpRequest.newBuilder(uri(appPath() + "/reconcile"))
+            .POST(HttpRequest.BodyPublishers.noBody())
+            .build());
+  }
+
   /** DELETE /api/apps/{namespace}/{app}. */
   HttpResponse<String> delete() {
     return send(HttpRequest.newBuilder(uri(appPath())).DELETE().build());

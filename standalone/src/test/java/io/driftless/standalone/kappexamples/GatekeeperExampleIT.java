@@ -49,6 +49,7 @@ class GatekeeperExampleIT extends KappExampleScenario {
     assertThat(gatekeeper.change(deployed, gatekeeper.constraint()).get("op").asText())
         .isEqualTo("create");
     redeployChangesNothing(api, app);
+    reconcilesWriteNothing(api);
     viewsShowEveryResource(api, app, manifest, deployed);
     deleteRemovesEveryResource(api, manifest, sandbox);
   }

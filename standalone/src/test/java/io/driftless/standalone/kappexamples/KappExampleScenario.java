@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.driftless.sandbox.SandboxCluster;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,6 +43,9 @@ abstract class KappExampleScenario {
   static final String NAMESPACE = "default";
   static final Duration VIEWS = Duration.ofSeconds(60);
 
+  /** How many reconciles {@link #reconcilesWriteNothing} runs: 100 unless set (issue 12). */
+  static final int RECONCILES = Integer.getInteger("driftless.test.reconciles", 100);
+
   @DynamicPropertySource
   static void embedded(DynamicPropertyRegistry registry) throws Exception {
     var dataDir = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "data-");
@@ -52,6 +56,7 @@ abstract class KappExampleScenario {
   @LocalServerPort int port;
   @Autowired JdbcTemplate jdbc;
   @Autowired KubernetesClient cluster;
+  @Autowired SandboxCluster sandboxCluster;
 
   DriftlessApi api(ExampleApp app) {
     return new DriftlessApi(port, NAMESPACE, app.name());
@@ -71,6 +76,7 @@ abstract class KappExampleScenario {
     var deployed = body(api.deploy(app.body(), ""), 200);
     deployCreatedEveryResource(app, manifest, deployed, sandbox);
     redeployChangesNothing(api, app);
+    reconcilesWriteNothing(api);
     viewsShowEveryResource(api, app, manifest, deployed);
     deleteRemovesEveryResource(api, manifest, sandbox);
   }
@@ -142,6 +148,28 @@ abstract class KappExampleScenario {
         .contains("Op: 0 create, 0 delete, 0 update, 0 noop, 0 exists");
     assertThat(again.get("changes")).isEmpty();
     assertThat(events()).as("events stored by a redeploy without change").isEqualTo(events);
+  }
+
+  /**
+   * Issue 12's zero writes: {@link #RECONCILES} reconciles of the deployed app, with the sandbox's
+   * controllers running (status, revisions, defaults), send no write request to the sandbox (it
+   * counts them by field manager), store no event (so no app-change) and answer {@code changeId:
+   * null} each time.
+   */
+  void reconcilesWriteNothing(DriftlessApi api) {
+    var writes = sandboxCluster.writeRequests();
+    var events = events();
+
+    for (int i = 0; i < RECONCILES; i++) {
+      var answer = body(api.reconcile(), 200);
+      assertThat(answer.get("changeId").isNull()).as("reconcile %d: %s", i, answer).isTrue();
+      assertThat(answer.get("changes")).as("reconcile %d", i).isEmpty();
+    }
+
+    assertThat(sandboxCluster.writeRequests())
+        .as("write requests to the sandbox during %d reconciles", RECONCILES)
+        .isEqualTo(writes);
+    assertThat(events()).as("events stored by %d reconciles", RECONCILES).isEqualTo(events);
   }
 
   void viewsShowEveryResource(

@@ -1,0 +1,48 @@
+package io.driftless.security;
+
+import jakarta.servlet.http.HttpServletRequest;
+import java.util.List;
+import java.util.Optional;
+import org.springframework.http.HttpMethod;
+import org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher;
+import org.springframework.security.web.util.matcher.RequestMatcher;
+
+/**
+ * Which role may do what (docs/API.md, "Authentication"), as one table both the filter chain and
+ * the 403 message read. The first matching rule decides; {@code /actuator/health} (readiness and
+ * liveness probes) is open and not in the table; a request no rule names (an unknown path, a method
+ * a path does not take) needs any valid token, then answers the API's 404 or 405.
+ */
+final class AccessRules {
+
+  /** One row: a method ({@code null}: any) and a path pattern, and the role it needs. */
+  record Rule(HttpMethod method, String pattern, Role role) {
+
+    RequestMatcher matcher() {
+      return PathPatternRequestMatcher.withDefaults().matcher(method, pattern);
+    }
+  }
+
+  static final List<String> OPEN = List.of("/actuator/health", "/actuator/health/**");
+
+  static final List<Rule> RULES =
+      List.of(
+          new Rule(HttpMethod.POST, "/api/apps/*/*/deploy", Role.DEPLOYER),
+          new Rule(HttpMethod.POST, "/api/apps/*/*/reconcile", Role.DEPLOYER),
+          new Rule(HttpMethod.DELETE, "/api/apps/*/*", Role.DEPLOYER),
+          new Rule(HttpMethod.GET, "/api/**", Role.VIEWER),
+          new Rule(HttpMethod.HEAD, "/api/**", Role.VIEWER),
+          // Rebuilds and any later repair of the views.
+          new Rule(null, "/api/projections/**", Role.ADMIN),
+          new Rule(null, "/actuator/**", Role.ADMIN));
+
+  private AccessRules() {}
+
+  /** The role the first matching rule asks for, if a rule matches. */
+  static Optional<Role> requiredRole(HttpServletRequest request) {
+    return RULES.stream()
+        .filter(rule -> rule.matcher().matches(request))
+        .map(Rule::role)
+        .findFirst();
+  }
+}
