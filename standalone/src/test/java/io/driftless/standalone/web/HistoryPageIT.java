@@ -1,0 +1,301 @@
+package io.driftless.standalone.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.driftless.sandbox.SandboxCluster;
+import java.io.File;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.Keys;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.interactions.Actions;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * The history page (query-side README, "History page") in Debian's headless chromium against the
+ * standalone server: the README's simple-app v1 and v2, then the Apps, App and Change pages, and a
+ * reconcile after an outside edit showing on the open App page without a reload. Screenshots of
+ * each page go to target/screenshots/.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+class HistoryPageIT {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Duration WAIT = Duration.ofSeconds(30);
+  private static final Path SCREENSHOTS = Path.of("target", "screenshots");
+
+  @DynamicPropertySource
+  static void embedded(DynamicPropertyRegistry registry) throws Exception {
+    var dataDir = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "data-");
+    registry.add("driftless.data-dir", dataDir::toString);
+    registry.add("driftless.sandbox.port", () -> 0);
+  }
+
+  @LocalServerPort int port;
+  @Autowired SandboxCluster sandbox;
+
+  private final HttpClient http = HttpClient.newHttpClient();
+  private ChromeDriver browser;
+  private WebDriverWait wait;
+
+  @BeforeEach
+  void startBrowser() throws Exception {
+    var profile = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "chromium-");
+    var service =
+        new ChromeDriverService.Builder()
+            .usingDriverExecutable(new File("/usr/bin/chromedriver"))
+            .usingAnyFreePort()
+            .build();
+    var options = new ChromeOptions();
+    options.setBinary("/usr/bin/chromium");
+    options.addArguments(
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--window-size=1280,900",
+        "--user-data-dir=" + profile);
+    browser = new ChromeDriver(service, options);
+    wait = new WebDriverWait(browser, WAIT);
+    Files.createDirectories(SCREENSHOTS);
+  }
+
+  @AfterEach
+  void stopBrowser() {
+    if (browser != null) {
+      browser.quit();
+    }
+  }
+
+  @Test
+  void appsAppAndChangePagesFollowTheHistory() throws Exception {
+    var v1 = deploy("simple-app-v1.yml");
+    var v2 = deploy("simple-app-v2.yml");
+    var newest = v2.get("changeId").asText();
+    var v2Change = waitForChange(newest);
+
+    // Apps: kapp ls as a table
+    browser.get(base() + "/");
+    var appRow =
+        wait.until(
+            ExpectedConditions.visibilityOfElementLocated(
+                By.cssSelector("#apps tr[data-app='default/simple-app']")));
+    assertThat(appRow.getText()).contains("simple-app").contains("succeeded");
+    screenshot("apps");
+
+    // every file the page loaded came from this server (nothing from the internet)
+    assertThat(
+            ((JavascriptExecutor) browser)
+                .executeScript(
+                    "return performance.getEntriesByType('resource')"
+                        + ".every(e => e.name.startsWith(arguments[0]))",
+                    base()))
+        .isEqualTo(true);
+
+    // the name filter hides what does not match
+    var filter = browser.findElement(By.id("filter"));
+    filter.sendKeys("nothing-like-this");
+    wait.until(ExpectedConditions.invisibilityOf(appRow));
+    filter.clear();
+    filter.sendKeys("simple");
+    wait.until(ExpectedConditions.visibilityOf(appRow));
+
+    // App: two changes, newest first, reached with the keyboard (j to the row's link, Enter)
+    browser.findElement(By.tagName("h1")).click();
+    new Actions(browser).sendKeys("j").perform();
+    assertThat(browser.switchTo().activeElement().getText()).isEqualTo("simple-app");
+    browser.switchTo().activeElement().sendKeys(Keys.ENTER);
+    wait.until(ExpectedConditions.urlContains("#/apps/default/simple-app"));
+    var changes =
+        wait.until(
+            ExpectedConditions.numberOfElementsToBe(By.cssSelector("#changes tr[data-change]"), 2));
+    assertThat(changes.get(0).getAttribute("data-change")).isEqualTo(newest);
+    assertThat(changes.get(1).getAttribute("data-change")).isEqualTo(v1.get("changeId").asText());
+    assertThat(changes.get(0).getText()).contains("Op: 2 create, 1 delete, 1 update");
+    assertThat(browser.findElement(By.id("inventory")).getText())
+        .contains("ConfigMap")
+        .contains("Deployment")
+        .contains("Service");
+    screenshot("app");
+
+    // Change: kapp's Changes table and each resource's field diffs, as the API has them
+    changes.get(0).findElement(By.linkText(newest)).click();
+    wait.until(ExpectedConditions.urlContains("/changes/" + newest));
+    var changeTable =
+        wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("change-table")));
+    assertThat(changeTable.findElements(By.cssSelector("tbody tr")))
+        .hasSize(v2Change.get("changes").size());
+    var page = browser.findElement(By.id("main")).getText();
+    for (var resource : v2Change.get("changes")) {
+      assertThat(page)
+          .contains(
+              resource.get("op").asText()
+                  + " "
+                  + resource.get("kind").asText().toLowerCase()
+                  + "/"
+                  + resource.get("name").asText());
+      for (var field : resource.path("fields")) {
+        assertThat(fieldPaths()).contains(field.get("path").asText());
+      }
+    }
+    // v2 (examples/simple-app-v2.yml): the ConfigMap's data, the Deployment's env from it
+    assertThat(fieldPaths())
+        .contains(
+            "data.hello_msg",
+            "spec.template.spec.containers[name=simple-app].env[name=HELLO_MSG].valueFrom");
+    screenshot("change");
+
+    // narrow window: the same page, tables scrolling sideways
+    browser.manage().window().setSize(new Dimension(420, 900));
+    screenshot("change-narrow");
+    browser.manage().window().setSize(new Dimension(1280, 900));
+
+    // An outside edit, put back by a reconcile: it shows on the open App page, no reload
+    browser.get(base() + "/#/apps/default/simple-app");
+    wait.until(
+        ExpectedConditions.numberOfElementsToBe(By.cssSelector("#changes tr[data-change]"), 2));
+    ((JavascriptExecutor) browser).executeScript("window.notReloaded = true;");
+    editImage("simple-app", "docker.io/library/nginx:outside-edit");
+    reconcile();
+    await()
+        .atMost(WAIT)
+        .untilAsserted(
+            () -> {
+              var rows = browser.findElements(By.cssSelector("#changes tr[data-change]"));
+              assertThat(rows).hasSize(3);
+              assertThat(rows.get(0).getAttribute("data-trigger")).isEqualTo("reconcile");
+              assertThat(rows.get(0).getText()).contains("succeeded");
+            });
+    assertThat(((JavascriptExecutor) browser).executeScript("return window.notReloaded === true"))
+        .isEqualTo(true);
+    screenshot("app-after-reconcile");
+
+    // Projections
+    browser.findElement(By.linkText("Projections")).click();
+    var views = wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("projections")));
+    assertThat(views.getText()).contains("live");
+    screenshot("projections");
+  }
+
+  private List<String> fieldPaths() {
+    return browser.findElements(By.cssSelector("tr[data-path]")).stream()
+        .map(row -> row.getAttribute("data-path"))
+        .toList();
+  }
+
+  private void screenshot(String name) throws Exception {
+    var shot = browser.getScreenshotAs(OutputType.FILE);
+    Files.copy(
+        shot.toPath(), SCREENSHOTS.resolve(name + ".png"), StandardCopyOption.REPLACE_EXISTING);
+  }
+
+  // --- the Driftless API
+
+  private String base() {
+    return "http://127.0.0.1:" + port;
+  }
+
+  private JsonNode deploy(String file) throws Exception {
+    var body = Files.readString(Path.of("..", "examples", file));
+    var response =
+        http.send(
+            HttpRequest.newBuilder(URI.create(base() + "/api/apps/default/simple-app/deploy"))
+                .header("Content-Type", "application/yaml")
+                .POST(HttpRequest.BodyPublishers.ofString(body))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+    return JSON.readTree(response.body());
+  }
+
+  private void reconcile() throws Exception {
+    var response =
+        http.send(
+            HttpRequest.newBuilder(URI.create(base() + "/api/apps/default/simple-app/reconcile"))
+                .POST(HttpRequest.BodyPublishers.noBody())
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    // 409: the server's own periodic reconcile may run at that moment; it records the same change
+    assertThat(response.statusCode()).as(response.body()).isIn(200, 409);
+  }
+
+  private JsonNode waitForChange(String changeId) {
+    var change = new JsonNode[1];
+    await()
+        .atMost(WAIT)
+        .untilAsserted(
+            () -> {
+              var response =
+                  http.send(
+                      HttpRequest.newBuilder(
+                              URI.create(
+                                  base() + "/api/apps/default/simple-app/changes/" + changeId))
+                          .build(),
+                      HttpResponse.BodyHandlers.ofString());
+              assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+              change[0] = JSON.readTree(response.body());
+            });
+    return change[0];
+  }
+
+  // --- the sandbox's API server, as kubectl reaches it
+
+  private String deploymentUrl(String name) {
+    return sandbox.url() + "/apis/apps/v1/namespaces/default/deployments/" + name;
+  }
+
+  /** What {@code kubectl edit} does: read, change the image, PUT with the read resourceVersion. */
+  private void editImage(String name, String image) {
+    await()
+        .atMost(WAIT)
+        .until(
+            () -> {
+              var read =
+                  http.send(
+                      HttpRequest.newBuilder(URI.create(deploymentUrl(name))).build(),
+                      HttpResponse.BodyHandlers.ofString());
+              assertThat(read.statusCode()).as(read.body()).isEqualTo(200);
+              var object = (ObjectNode) JSON.readTree(read.body());
+              ((ObjectNode) object.at("/spec/template/spec/containers/0")).put("image", image);
+              var response =
+                  http.send(
+                      HttpRequest.newBuilder(URI.create(deploymentUrl(name)))
+                          .header("Content-Type", "application/json")
+                          .PUT(HttpRequest.BodyPublishers.ofString(object.toString()))
+                          .build(),
+                      HttpResponse.BodyHandlers.ofString());
+              assertThat(response.statusCode()).as(response.body()).isIn(200, 409);
+              return response.statusCode() == 200;
+            });
+  }
+}
