@@ -23,7 +23,20 @@ final class AccessRules {
     }
   }
 
-  static final List<String> OPEN = List.of("/actuator/health", "/actuator/health/**");
+  /**
+   * Open to GET and HEAD without a token: the readiness and liveness probes, and the history page's
+   * own files (query-side README, "History page"), which hold no data: the page asks for a token
+   * when the API answers 401 and sends it with every API call.
+   */
+  static final List<String> OPEN =
+      List.of(
+          "/actuator/health",
+          "/actuator/health/**",
+          "/",
+          "/index.html",
+          "/history.js",
+          "/history.css",
+          "/favicon.ico");
 
   static final List<Rule> RULES =
       List.of(

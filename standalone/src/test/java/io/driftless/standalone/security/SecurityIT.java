@@ -173,6 +173,18 @@ class SecurityIT {
   }
 
   @Test
+  void theHistoryPagesFilesLoadWithoutATokenAndItsDataDoesNot(CapturedOutput log) throws Exception {
+    output = log;
+    for (var file : new String[] {"/", "/index.html", "/history.js", "/history.css"}) {
+      var page = send("GET", file, null, null);
+      assertThat(page.statusCode()).as(file).isEqualTo(200);
+      assertThat(page.body()).as(file).isNotBlank();
+    }
+    assertThat(send("GET", "/api/apps", null, null).statusCode()).isEqualTo(401);
+    assertThat(send("POST", "/", null, null).statusCode()).isEqualTo(401);
+  }
+
+  @Test
   void identityProviderTokenCarriesTheRolesOfItsClaim(CapturedOutput log) throws Exception {
     output = log;
     var read = send("GET", "/api/apps", JWT_VIEWER, null);
