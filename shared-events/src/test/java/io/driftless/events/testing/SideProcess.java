@@ -70,6 +70,25 @@ public final class SideProcess implements AutoCloseable {
     }
   }
 
+  /**
+   * {@code kill -9}: SIGKILL, no shutdown hook and no graceful stop runs; returns once the process
+   * is gone.
+   */
+  public void kill() throws InterruptedException {
+    process.destroyForcibly();
+    process.waitFor();
+    try {
+      Runtime.getRuntime().removeShutdownHook(reaper);
+    } catch (IllegalStateException shuttingDown) {
+      // the hook runs anyway; the process is already gone
+    }
+  }
+
+  /** Whether the process still runs. */
+  public boolean isAlive() {
+    return process.isAlive();
+  }
+
   /** The operating system's id of the process. */
   public long pid() {
     return process.pid();
