@@ -40,8 +40,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Supplier;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -54,9 +55,10 @@ import org.springframework.jdbc.datasource.DriverManagerDataSource;
 
 /**
  * The chaos suite: both sides as real processes in the {@code distributed} profile on the machine's
- * MariaDB and RabbitMQ, clients deploying all along (each request with an {@code Idempotency-Key},
- * retried with the same key when its answer is lost, as the CLI does), while the suite, at random
- * points of the stream, {@code kill -9}s the command side during deploys and the query side during
+ * MariaDB and RabbitMQ, two command-side replicas on one event store, clients deploying all along
+ * (each request with an {@code Idempotency-Key}, retried with the same key when its answer is lost,
+ * on the next replica as a load balancer would, as the CLI does), while the suite, at random points
+ * of the stream, {@code kill -9}s the command side during deploys and the query side during
  * delivery (and starts them again), restarts RabbitMQ ({@code rabbitmqctl stop_app}/{@code
  * start_app}) and cuts every MariaDB connection of both sides ({@code KILL CONNECTION}); all along,
  * a {@link ChaosTap} between the relay and the query side delivers the events shuffled, a tenth of
@@ -82,6 +84,7 @@ class ChaosIT {
   private static final int RABBIT_RESTARTS = Integer.getInteger("chaos.rabbit-restarts", 1);
   private static final int DB_CUTS = Integer.getInteger("chaos.db-cuts", 1);
   private static final int CLIENTS = Integer.getInteger("chaos.clients", 3);
+  private static final int REPLICAS = Integer.getInteger("chaos.command-replicas", 2);
   private static final int APPS_PER_CLIENT = 2;
   private static final long SEED = Long.getLong("chaos.seed", System.nanoTime());
 
@@ -96,9 +99,13 @@ class ChaosIT {
 
   private static SandboxCluster cluster;
   private static ChaosTap tap;
-  private static volatile SideProcess commandSide;
+  private static final AtomicReferenceArray<SideProcess> commandSides =
+      new AtomicReferenceArray<>(REPLICAS);
   private static volatile SideProcess querySide;
   private static final AtomicInteger lifetimes = new AtomicInteger();
+  // What a change may fail by: a kill of the replica running it, or the cut of its connections.
+  private static final AtomicIntegerArray replicaKills = new AtomicIntegerArray(REPLICAS);
+  private static final AtomicInteger databaseCuts = new AtomicInteger();
 
   @RegisterExtension
   static final TestWatcher PRINT_LOGS_ON_FAILURE =
@@ -106,13 +113,24 @@ class ChaosIT {
         @Override
         public void testFailed(ExtensionContext context, Throwable cause) {
           System.err.println("chaos seed: -Dchaos.seed=" + SEED);
-          for (var side : new SideProcess[] {commandSide, querySide}) {
-            if (side != null) {
-              System.err.println(side.tail());
-            }
+          for (var side : sides()) {
+            System.err.println(side.tail());
           }
         }
       };
+
+  private static List<SideProcess> sides() {
+    var sides = new ArrayList<SideProcess>();
+    for (int i = 0; i < REPLICAS; i++) {
+      if (commandSides.get(i) != null) {
+        sides.add(commandSides.get(i));
+      }
+    }
+    if (querySide != null) {
+      sides.add(querySide);
+    }
+    return sides;
+  }
 
   @BeforeAll
   static void startBothSides() throws Exception {
@@ -124,9 +142,16 @@ class ChaosIT {
             BrokerNames.amqpUri(), RELAY_EXCHANGE, TAP_QUEUE, VIEWS_BROKER.exchange(), SEED, 50);
     tap.start();
     querySide = startQuerySide();
-    commandSide = startCommandSide();
+    // One replica first: it creates the event store's tables, which the others then find.
+    commandSides.set(0, startCommandSide(0));
+    commandSides.get(0).awaitHealthy(STARTUP);
+    for (int i = 1; i < REPLICAS; i++) {
+      commandSides.set(i, startCommandSide(i));
+    }
+    for (int i = 1; i < REPLICAS; i++) {
+      commandSides.get(i).awaitHealthy(STARTUP);
+    }
     querySide.awaitHealthy(STARTUP);
-    commandSide.awaitHealthy(STARTUP);
   }
 
   private static SideProcess startQuerySide() throws IOException {
@@ -150,9 +175,9 @@ class ChaosIT {
         Path.of("target", "chaos-" + RUN + "-query-side-" + lifetimes.incrementAndGet() + ".log"));
   }
 
-  private static SideProcess startCommandSide() throws IOException {
+  private static SideProcess startCommandSide(int replica) throws IOException {
     return SideProcess.start(
-        "command side",
+        "command side " + replica,
         Path.of("..", "command-side", "target", "driftless-command-side.jar"),
         List.of(
             "--spring.profiles.active=distributed",
@@ -165,16 +190,21 @@ class ChaosIT {
             "--driftless.secrets.key=" + LocalServices.secretsKey(),
             "--driftless.events.exchange=" + RELAY_EXCHANGE),
         Path.of(
-            "target", "chaos-" + RUN + "-command-side-" + lifetimes.incrementAndGet() + ".log"));
+            "target",
+            "chaos-"
+                + RUN
+                + "-command-side-"
+                + replica
+                + "-"
+                + lifetimes.incrementAndGet()
+                + ".log"));
   }
 
   @AfterAll
   static void stopEverythingAndRemoveTheirState() throws Exception {
     var failures = new ArrayList<Exception>();
-    for (var side : new SideProcess[] {commandSide, querySide}) {
-      if (side != null) {
-        side.close();
-      }
+    for (var side : sides()) {
+      side.close();
     }
     if (tap != null) {
       tap.close();
@@ -201,7 +231,7 @@ class ChaosIT {
       for (int a = 0; a < APPS_PER_CLIENT; a++) {
         apps.add("chaos-" + c + "-" + a);
       }
-      clients.add(new ChaosClient(apps, SEED + c, () -> commandSide));
+      clients.add(new ChaosClient(apps, SEED + c, c));
     }
     var running = new ArrayList<Thread>();
     for (var client : clients) {
@@ -223,9 +253,11 @@ class ChaosIT {
       counts.merge(action.label, 1, Integer::sum);
       switch (action) {
         case KILL_COMMAND_SIDE -> {
-          commandSide.kill();
-          commandSide = startCommandSide();
-          commandSide.awaitHealthy(STARTUP);
+          var replica = random.nextInt(REPLICAS);
+          replicaKills.incrementAndGet(replica);
+          commandSides.get(replica).kill();
+          commandSides.set(replica, startCommandSide(replica));
+          commandSides.get(replica).awaitHealthy(STARTUP);
         }
         case KILL_QUERY_SIDE -> {
           querySide.kill();
@@ -233,8 +265,10 @@ class ChaosIT {
           querySide.awaitHealthy(STARTUP);
         }
         case RESTART_RABBITMQ -> restartRabbitMq();
-        case CUT_DATABASE_CONNECTIONS ->
-            counts.merge("database connections killed", cutDatabaseConnections(), Integer::sum);
+        case CUT_DATABASE_CONNECTIONS -> {
+          databaseCuts.incrementAndGet();
+          counts.merge("database connections killed", cutDatabaseConnections(), Integer::sum);
+        }
       }
     }
     var last = acknowledged(clients);
@@ -507,7 +541,7 @@ class ChaosIT {
 
     private final List<String> apps;
     private final Random random;
-    private final Supplier<SideProcess> server;
+    private int replica;
     private final Set<String> acknowledged = ConcurrentHashMap.newKeySet();
     private final List<String> unexpected = new CopyOnWriteArrayList<>();
     private final AtomicInteger failed = new AtomicInteger();
@@ -515,10 +549,10 @@ class ChaosIT {
     private volatile boolean inFlight;
     private volatile boolean running = true;
 
-    ChaosClient(List<String> apps, long seed, Supplier<SideProcess> server) {
+    ChaosClient(List<String> apps, long seed, int replica) {
       this.apps = apps;
       this.random = new Random(seed);
-      this.server = server;
+      this.replica = replica % REPLICAS;
     }
 
     @Override
@@ -540,6 +574,9 @@ class ChaosIT {
 
     private void deploy(String app, String manifest, String key) throws Exception {
       var deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
+      var first = replica;
+      var killsBefore = replicaKills.get(first);
+      var cutsBefore = databaseCuts.get();
       inFlight = true;
       try {
         for (var attempt = 0; ; attempt++) {
@@ -554,7 +591,8 @@ class ChaosIT {
           HttpResponse<String> response;
           try {
             var request =
-                HttpRequest.newBuilder(server.get().uri("/api/apps/default/" + app + "/deploy"))
+                HttpRequest.newBuilder(
+                        commandSides.get(replica).uri("/api/apps/default/" + app + "/deploy"))
                     .timeout(Duration.ofSeconds(60))
                     .header("Content-Type", "application/yaml")
                     .header("Idempotency-Key", key)
@@ -562,6 +600,7 @@ class ChaosIT {
                     .build();
             response = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
           } catch (IOException lost) {
+            replica = (replica + 1) % REPLICAS; // as a load balancer would: the next replica
             continue;
           }
           switch (response.statusCode()) {
@@ -573,6 +612,12 @@ class ChaosIT {
               return;
             }
             case 502 -> {
+              // Nothing in this workload fails on its own: only a crash of the replica that ran
+              // the change, or the loss of its database connection, may fail it. A change closed
+              // by another replica's recovery while its own replica lives is a bug.
+              if (replicaKills.get(first) == killsBefore && databaseCuts.get() == cutsBefore) {
+                unexpected.add(app + ": 502 with no crash of its replica: " + response.body());
+              }
               failed.incrementAndGet();
               return;
             }
