@@ -79,7 +79,11 @@ class ApiErrors {
     return error(HttpStatus.UNPROCESSABLE_CONTENT, "no_resources", e, e.details());
   }
 
-  @ExceptionHandler({ChangeInProgressException.class, StaleAppStateException.class})
+  @ExceptionHandler({
+    ChangeInProgressException.class,
+    StaleAppStateException.class,
+    ConcurrentStartException.class
+  })
   ResponseEntity<ApiError> conflict(RuntimeException e) {
     return error(HttpStatus.CONFLICT, "change_in_progress", e, List.of());
   }

@@ -5,6 +5,7 @@ import io.driftless.command.app.StartAppChange;
 import io.driftless.command.idempotency.IdempotencyKey;
 import io.driftless.command.idempotency.IdempotencyStore;
 import org.axonframework.commandhandling.gateway.CommandGateway;
+import org.axonframework.modelling.command.ConcurrencyException;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.dao.PessimisticLockingFailureException;
 import org.springframework.stereotype.Component;
@@ -12,9 +13,10 @@ import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * Starts a change, and records its {@code Idempotency-Key} atomically with it: the key's row is
- * inserted, then {@code StartAppChange} is sent, in one Spring transaction on the event store's
- * DataSource. Axon's command bus and its JDBC event store join that transaction ({@code
+ * Starts a change, and records its claim ({@link ChangeClaims}: this replica runs it) and its
+ * {@code Idempotency-Key} atomically with it: the key's row is inserted, {@code StartAppChange} is
+ * sent, then the claim is inserted, in one Spring transaction on the event store's DataSource.
+ * Axon's command bus and its JDBC event store join that transaction ({@code
  * SpringTransactionManager}, propagation REQUIRED; {@code SpringDataSourceConnectionProvider} hands
  * out the transaction's connection, and its close handler leaves the commit of a connection that
  * belongs to a Spring transaction to that transaction, so the unit of work's commit does not commit
@@ -28,29 +30,56 @@ class ChangeStarts {
 
   private final CommandGateway commands;
   private final IdempotencyStore keys;
+  private final ChangeClaims claims;
   private final TransactionTemplate transactions;
 
   ChangeStarts(
-      CommandGateway commands, IdempotencyStore keys, PlatformTransactionManager transactions) {
+      CommandGateway commands,
+      IdempotencyStore keys,
+      ChangeClaims claims,
+      PlatformTransactionManager transactions) {
     this.commands = commands;
     this.keys = keys;
+    this.claims = claims;
     this.transactions = new TransactionTemplate(transactions);
   }
 
-  /** Starts the change (with its key's record when {@code key} is not null); returns its id. */
+  /** The change has ended, or this replica gave up running it: its claim goes. */
+  void release(String appId, String changeId) {
+    claims.release(appId, changeId);
+  }
+
+  /**
+   * Starts the change, claimed by this replica ({@link ChangeClaims}) and with its key's record
+   * when {@code key} is not null; returns its id. The caller releases the claim once the change
+   * ended.
+   */
   String start(StartAppChange command, IdempotencyKey key) {
-    if (key == null) {
-      return commands.sendAndWait(command);
-    }
-    var changeId = App.changeIdOf(command.appId(), command.expectedChangeNumber() + 1);
+    var appId = command.appId();
+    var changeId = App.changeIdOf(appId, command.expectedChangeNumber() + 1);
     try {
       return transactions.execute(
           status -> {
-            keys.record(key, changeId);
-            return commands.<String>sendAndWait(command);
+            if (key != null) {
+              keys.record(key, changeId);
+            }
+            // The App decides first (one change at a time, named to the losers); then the claim.
+            var started = commands.<String>sendAndWait(command);
+            claims.claim(appId, changeId);
+            return started;
           });
     } catch (DataIntegrityViolationException | PessimisticLockingFailureException e) {
-      throw new KeyInUseException(command.appId(), e);
+      claims.release(appId, changeId);
+      if (key == null) {
+        throw new ConcurrentStartException(appId, e);
+      }
+      throw new KeyInUseException(appId, e);
+    } catch (ConcurrencyException e) {
+      claims.release(appId, changeId);
+      throw new ConcurrentStartException(appId, e);
+    } catch (RuntimeException e) {
+      claims.release(appId, changeId);
+      throw e;
     }
   }
 }

@@ -38,10 +38,10 @@ import org.springframework.stereotype.Service;
  * Runs deploys, reconciles and deletes. The order of writes is: start the change on the App (which
  * rejects a concurrent one), then per resource the cluster write followed by its ResourceChange
  * event ({@link ChangeApplier}), then finish the change. A crash in between leaves the change open;
- * it is closed as failed on the next start (see {@code OpenChangeRecovery}). The ownership rules
- * ({@link OwnershipRules}) run on the plan before anything is stored or written. A command with an
- * {@code Idempotency-Key} records it atomically with the start of its change ({@link ChangeStarts},
- * README "Safe retries").
+ * it is closed as failed once its replica's claim lapses ({@link ChangeClaims}, {@code
+ * OpenChangeRecovery}). The ownership rules ({@link OwnershipRules}) run on the plan before
+ * anything is stored or written. A command with an {@code Idempotency-Key} records it atomically
+ * with the start of its change ({@link ChangeStarts}, README "Safe retries").
  */
 @Service
 public class DeployService {
@@ -205,8 +205,21 @@ public class DeployService {
     }
     var changeId =
         start(plan, trigger, desired, description, syncPeriod(trigger, plan, options), key);
-    return applyAndFinish(
-        appId, changeId, plan, ownership.takenOver(), description, diff, options, desired, stream);
+    try {
+      return applyAndFinish(
+          appId,
+          changeId,
+          plan,
+          ownership.takenOver(),
+          description,
+          diff,
+          options,
+          desired,
+          stream);
+    } finally {
+      // Finished, or not: a change this replica no longer runs is recovery's (OpenChangeRecovery).
+      starts.release(appId, changeId);
+    }
   }
 
   /**

@@ -193,7 +193,8 @@ class DeployStreamController {
   private static String code(RuntimeException e) {
     if (e instanceof ChangeInProgressException
         || e instanceof StaleAppStateException
-        || e instanceof KeyInUseException) {
+        || e instanceof KeyInUseException
+        || e instanceof ConcurrentStartException) {
       return "change_in_progress";
     }
     if (e instanceof AppNotFoundException) {
@@ -207,6 +208,7 @@ class DeployStreamController {
             || e instanceof ChangeInProgressException
             || e instanceof StaleAppStateException
             || e instanceof KeyInUseException
+            || e instanceof ConcurrentStartException
             || e instanceof AppNotFoundException
         ? e.getMessage()
         : "The server failed to finish the change; its log has the details.";

@@ -87,7 +87,10 @@ class SafeRetries {
       keep(key, e.changeId(), HttpStatus.BAD_GATEWAY, body, masked);
       log.info("{} cluster_error: {}", HttpStatus.BAD_GATEWAY.value(), e.getMessage());
       return positioned(ResponseEntity.status(HttpStatus.BAD_GATEWAY), position).body(body);
-    } catch (ChangeInProgressException | StaleAppStateException | KeyInUseException e) {
+    } catch (ChangeInProgressException
+        | StaleAppStateException
+        | KeyInUseException
+        | ConcurrentStartException e) {
       // Another request with this key may have started the change since the look-up.
       var now = keys.find(key);
       if (now.isPresent()) {

@@ -1,0 +1,13 @@
+package io.driftless.command.deploy;
+
+/**
+ * Another replica (or request) started a change of the same app at the same moment: the event
+ * store's sequence check or the app's claim row refused this start, which stored nothing. Answered
+ * as {@code 409 change_in_progress}.
+ */
+final class ConcurrentStartException extends RuntimeException {
+
+  ConcurrentStartException(String appId, Throwable cause) {
+    super("another change of app " + appId + " started at the same moment; try again", cause);
+  }
+}
