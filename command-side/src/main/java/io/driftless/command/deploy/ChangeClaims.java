@@ -93,12 +93,16 @@ class ChangeClaims implements InitializingBean, DisposableBean {
   }
 
   /**
-   * No thread of this replica runs the change any more. Deletes its claim (best effort: a claim
-   * left behind is an orphan, which recovery checks against the app and deletes).
+   * No thread of this replica runs the change any more. {@code finished}: the change has ended, and
+   * its claim is deleted (best effort). Otherwise (a finish that failed, a start whose outcome is
+   * unknown) the claim stays: {@link #orphaned} lists it, and recovery closes the change if it is
+   * still open.
    */
-  void release(String appId, String changeId) {
+  void release(String appId, String changeId, boolean finished) {
     running.remove(key(appId, changeId));
-    forget(new Claim(appId, changeId, replicaId));
+    if (finished) {
+      forget(new Claim(appId, changeId, replicaId));
+    }
   }
 
   /** Deletes the claim, if it is still the app's (never another replica's claim of the app). */

@@ -44,9 +44,12 @@ class ChangeStarts {
     this.transactions = new TransactionTemplate(transactions);
   }
 
-  /** The change has ended, or this replica gave up running it: its claim goes. */
-  void release(String appId, String changeId) {
-    claims.release(appId, changeId);
+  /**
+   * No thread of this replica runs the change any more; {@code finished}: it has ended, and its
+   * claim goes.
+   */
+  void release(String appId, String changeId, boolean finished) {
+    claims.release(appId, changeId, finished);
   }
 
   /**
@@ -69,16 +72,16 @@ class ChangeStarts {
             return started;
           });
     } catch (DataIntegrityViolationException | PessimisticLockingFailureException e) {
-      claims.release(appId, changeId);
+      claims.release(appId, changeId, false);
       if (key == null) {
         throw new ConcurrentStartException(appId, e);
       }
       throw new KeyInUseException(appId, e);
     } catch (ConcurrencyException e) {
-      claims.release(appId, changeId);
+      claims.release(appId, changeId, false);
       throw new ConcurrentStartException(appId, e);
     } catch (RuntimeException e) {
-      claims.release(appId, changeId);
+      claims.release(appId, changeId, false);
       throw e;
     }
   }

@@ -205,20 +205,28 @@ public class DeployService {
     }
     var changeId =
         start(plan, trigger, desired, description, syncPeriod(trigger, plan, options), key);
+    var finished = false;
     try {
-      return applyAndFinish(
-          appId,
-          changeId,
-          plan,
-          ownership.takenOver(),
-          description,
-          diff,
-          options,
-          desired,
-          stream);
+      var response =
+          applyAndFinish(
+              appId,
+              changeId,
+              plan,
+              ownership.takenOver(),
+              description,
+              diff,
+              options,
+              desired,
+              stream);
+      finished = true;
+      return response;
+    } catch (DeployFailedException recordedAsFailed) {
+      finished = true;
+      throw recordedAsFailed;
     } finally {
-      // Finished, or not: a change this replica no longer runs is recovery's (OpenChangeRecovery).
-      starts.release(appId, changeId);
+      // A change left open (its finish failed, e.g. on a lost connection) keeps its claim, which
+      // no thread runs any more: OpenChangeRecovery closes it at its next check.
+      starts.release(appId, changeId, finished);
     }
   }
 

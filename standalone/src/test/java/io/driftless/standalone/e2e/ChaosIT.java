@@ -257,8 +257,10 @@ class ChaosIT {
       switch (action) {
         case KILL_COMMAND_SIDE -> {
           var replica = random.nextInt(REPLICAS);
+          // Before and after: a request that starts in between meets the kill too.
           replicaKills.incrementAndGet(replica);
           commandSides.get(replica).kill();
+          replicaKills.incrementAndGet(replica);
           commandSides.set(replica, startCommandSide(replica));
           commandSides.get(replica).awaitHealthy(STARTUP);
         }
@@ -271,6 +273,7 @@ class ChaosIT {
         case CUT_DATABASE_CONNECTIONS -> {
           databaseCuts.incrementAndGet();
           counts.merge("database connections killed", cutDatabaseConnections(), Integer::sum);
+          databaseCuts.incrementAndGet();
         }
       }
     }
