@@ -60,6 +60,8 @@ function h(tag, attrs = {}, ...children) {
 const enc = encodeURIComponent;
 const appHref = (ns, name) => `#/apps/${enc(ns)}/${enc(name)}`;
 const changeHref = (ns, name, id) => `${appHref(ns, name)}/changes/${enc(id)}`;
+const resourceHref = (ns, name, kind, resource) => `${appHref(ns, name)}/resources/${enc(kind)}/${enc(resource)}`;
+const PAGE = 50;
 const time = (iso) => (iso ? h("time", { datetime: iso }, iso.replace("T", " ").replace(/\.\d+Z$/, "Z")) : "");
 const show = (value) => (value === null || value === undefined ? "" : typeof value === "string" ? value : JSON.stringify(value));
 const fieldValue = (value) => (value === null || value === undefined ? h("span", { class: "muted" }, "(none)") : h("code", {}, show(value)));
@@ -132,12 +134,14 @@ async function appsPage() {
   ];
 }
 
-async function appPage(ns, name) {
+async function appPage(ns, name, params) {
   const base = `/api/apps/${enc(ns)}/${enc(name)}`;
-  const [overview, changes, resources] = await Promise.all([
+  const before = params.get("before");
+  const [overview, changes, resources, perDay] = await Promise.all([
     api(base),
-    api(`${base}/changes?limit=50`),
+    api(`${base}/changes?limit=${PAGE}` + (before ? `&before=${enc(before)}` : "")),
     api(`${base}/resources`),
+    api(`${base}/changes/per-day?days=30`).catch((e) => (e instanceof NeedsToken ? Promise.reject(e) : [])),
   ]);
   const counts = Object.entries(overview.resourceCounts || {}).map(([kind, n]) =>
     h("tr", {}, h("th", { scope: "row" }, kind), h("td", { class: "num" }, n))
@@ -160,7 +164,7 @@ async function appPage(ns, name) {
       {},
       h("td", {}, r.namespace),
       h("td", {}, r.kind),
-      h("th", { scope: "row" }, r.name),
+      h("th", { scope: "row" }, h("a", { href: resourceHref(ns, name, r.kind, r.name) }, r.name)),
       h("td", {}, r.lastOp),
       h("td", {}, r.lastChangeId ? h("a", { href: changeHref(ns, name, r.lastChangeId) }, r.lastChangeId) : ""),
       h("td", {}, r.live === false ? h("span", { class: "bad" }, "missing") : r.live ? "present" : show(r.live)),
@@ -179,8 +183,149 @@ async function appPage(ns, name) {
       h("dt", {}, "Ghost diffs"), h("dd", {}, show(overview.ghostDiffCount ?? "view not built"))
     ),
     table("counts", "Resources by kind", ["Kind", "Count #"], counts),
-    table("changes", "Changes, newest first", ["Change", "Trigger", "Started", "Description", "Result", "Duration #"], timeline),
+    perDayChart(perDay, 30),
+    table("changes", before ? `Changes before ${before}, newest first` : "Changes, newest first", ["Change", "Trigger", "Started", "Description", "Result", "Duration #"], timeline),
+    h(
+      "p",
+      { class: "pager" },
+      before ? h("a", { href: appHref(ns, name), id: "newest" }, "Newest changes") : null,
+      before && changes.length === PAGE ? " · " : null,
+      changes.length === PAGE ? h("a", { href: `${appHref(ns, name)}?before=${enc(changes[changes.length - 1].changeId)}`, id: "older" }, "Older changes") : null
+    ),
     table("inventory", "Inventory", ["Namespace", "Kind", "Name", "Last op", "Last change", "Live", "Drift"], inventory),
+  ];
+}
+
+const SVG = "http://www.w3.org/2000/svg";
+function svg(tag, attrs = {}, ...children) {
+  const el = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(attrs)) el.setAttribute(key, value);
+  for (const child of children) el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  return el;
+}
+
+/**
+ * Changes per day over the last `days` days (UTC), one bar per day stacked by trigger and result:
+ * each segment has its words in a <title>, and a table below says the same for screen readers and
+ * for anyone who cannot tell the colours apart.
+ */
+function perDayChart(counts, days) {
+  const today = new Date();
+  const dayList = [];
+  for (let i = days - 1; i >= 0; i--) {
+    dayList.push(new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - i)).toISOString().slice(0, 10));
+  }
+  const kinds = ["deploy ok", "deploy failed", "reconcile ok", "reconcile failed", "delete ok", "delete failed", "in progress"];
+  const kindOf = (c) => (c.successful === null || c.successful === undefined ? "in progress" : `${c.trigger} ${c.successful ? "ok" : "failed"}`);
+  const byDay = new Map(dayList.map((d) => [d, new Map()]));
+  for (const c of counts) {
+    const day = byDay.get(c.day);
+    if (day) day.set(kindOf(c), (day.get(kindOf(c)) || 0) + c.count);
+  }
+  const max = Math.max(1, ...[...byDay.values()].map((m) => [...m.values()].reduce((a, b) => a + b, 0)));
+  const width = 12, gap = 2, height = 80;
+  const chart = svg("svg", { id: "per-day", role: "img", viewBox: `0 0 ${days * (width + gap)} ${height + 14}`, "aria-labelledby": "per-day-title" });
+  chart.append(svg("title", { id: "per-day-title" }, `Changes per day, last ${days} days`));
+  dayList.forEach((day, i) => {
+    let y = height;
+    for (const kind of kinds) {
+      const n = byDay.get(day).get(kind) || 0;
+      if (!n) continue;
+      const h2 = Math.max(1, Math.round((n / max) * height));
+      y -= h2;
+      chart.append(svg("rect", { x: i * (width + gap), y, width, height: h2, class: "bar " + kind.replace(" ", "-") }, svg("title", {}, `${day}: ${n} ${kind}`)));
+    }
+    if (i % 7 === days % 7) chart.append(svg("text", { x: i * (width + gap), y: height + 12, class: "axis" }, day.slice(5)));
+  });
+  const rows = [];
+  for (const [day, m] of byDay) {
+    for (const kind of kinds) if (m.get(kind)) rows.push(h("tr", {}, h("th", { scope: "row" }, day), h("td", {}, kind), h("td", { class: "num" }, m.get(kind))));
+  }
+  return h(
+    "section",
+    { "aria-labelledby": "per-day-heading" },
+    h("h2", { id: "per-day-heading" }, `Changes per day (last ${days} days, UTC)`),
+    chart,
+    h("p", { class: "legend" }, kinds.map((k) => h("span", { class: "key " + k.replace(" ", "-") }, k))),
+    h("details", {}, h("summary", {}, "As a table"), table("per-day-table", "Changes per day by trigger and result", ["Day", "Trigger and result", "Changes #"], rows))
+  );
+}
+
+async function resourcePage(ns, name, kind, resource) {
+  const base = `/api/apps/${enc(ns)}/${enc(name)}`;
+  let timeline = null;
+  let note = null;
+  try {
+    timeline = await api(`${base}/resources/${enc(kind)}/${enc(resource)}/timeline`);
+  } catch (e) {
+    if (e instanceof NeedsToken) throw e;
+    note = e.message;
+  }
+  const ghosts = await api(`/api/ghost-diffs?app=${enc(ns + "/" + name)}`).catch((e) => {
+    if (e instanceof NeedsToken) throw e;
+    return [];
+  });
+  const mine = ghosts.filter((g) => g.resource && g.resource.kind === kind && g.resource.name === resource);
+  const entries = (timeline || []).map((t, i) =>
+    h(
+      "tr",
+      { "data-change": t.changeId, "data-op": t.op },
+      h("th", { scope: "row" }, t.changeId ? h("a", { href: changeHref(ns, name, t.changeId) }, t.changeId) : ""),
+      h("td", {}, show(t.trigger)),
+      h("td", {}, time(t.at)),
+      h("td", {}, t.op),
+      h(
+        "td",
+        {},
+        (t.fields || []).length
+          ? h("ul", { class: "fields" }, t.fields.map((f) => h("li", {}, h("code", {}, f.path), ": ", fieldValue(f.from), " → ", fieldValue(f.to), f.decidedBy ? ` (${f.decidedBy})` : "")))
+          : h("span", { class: "muted" }, "no field diffs")
+      ),
+      h("td", {}, t.error ? h("span", { class: "bad" }, t.error) : "")
+    )
+  );
+  const ghostSections = mine.map((g, i) => {
+    const rule = h("pre", { id: `rule-${i}`, class: "rule", tabindex: "0" }, g.suggestedRebaseRule || "");
+    const copy = h("button", { type: "button", id: `copy-rule-${i}` }, "Copy rule");
+    const status = h("span", { role: "status", class: "muted" });
+    copy.addEventListener("click", async () => {
+      try {
+        await navigator.clipboard.writeText(rule.textContent);
+        status.textContent = " copied";
+      } catch (e) {
+        // no clipboard (plain http, an old browser): select the text for Ctrl+C
+        const range = document.createRange();
+        range.selectNodeContents(rule);
+        const selection = window.getSelection();
+        selection.removeAllRanges();
+        selection.addRange(range);
+        status.textContent = " selected: press Ctrl+C";
+      }
+    });
+    return h(
+      "section",
+      { class: "ghost", "data-path": g.path },
+      h("h2", {}, `Ghost diff at ${g.path}`, g.yielded ? " (yielded: Driftless keeps the cluster's value)" : ""),
+      h(
+        "dl",
+        {},
+        h("dt", {}, "Desired"), h("dd", {}, fieldValue(g.desired)),
+        h("dt", {}, "Live"), h("dd", {}, fieldValue(g.live)),
+        h("dt", {}, "Flips"), h("dd", {}, show(g.flips)),
+        h("dt", {}, "Last seen"), h("dd", {}, time(g.lastSeenAt)),
+        h("dt", {}, "Policy"), h("dd", {}, show(g.policy))
+      ),
+      h("p", {}, "Suggested kapp rebase rule (add it to the app's kapp Config to stop the fight):"),
+      rule,
+      h("p", {}, copy, status)
+    );
+  });
+  return [
+    h("p", {}, h("a", { href: "#/apps" }, "Apps"), " / ", h("a", { href: appHref(ns, name) }, `${ns}/${name}`), " / ", `${kind} ${resource}`),
+    h("h1", {}, `${kind} ${resource}`),
+    note ? h("p", { class: "warn", role: "note", id: "timeline-note" }, note) : null,
+    timeline ? table("timeline", "Timeline, newest first", ["Change", "Trigger", "At", "Op", "Field diffs", "Error"], entries) : null,
+    mine.length ? ghostSections : h("p", { id: "no-ghost" }, "No ghost diff for this resource."),
   ];
 }
 
@@ -198,7 +343,7 @@ async function changePage(ns, name, id) {
       "tr",
       {},
       h("td", {}, c.namespace),
-      h("th", { scope: "row" }, c.name),
+      h("th", { scope: "row" }, h("a", { href: resourceHref(ns, name, c.kind, c.name) }, c.name)),
       h("td", {}, c.kind),
       h("td", {}, c.op, c.opStrategy ? ` (${c.opStrategy})` : ""),
       h("td", {}, c.waitTo || ""),
@@ -266,9 +411,12 @@ async function projectionsPage() {
 // --- routing and refresh
 
 function route() {
-  const parts = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
+  const [path, query] = location.hash.replace(/^#\/?/, "").split("?");
+  const params = new URLSearchParams(query || "");
+  const parts = path.split("/").filter(Boolean).map(decodeURIComponent);
   if (parts[0] === "projections") return () => projectionsPage();
-  if (parts[0] === "apps" && parts.length === 3) return () => appPage(parts[1], parts[2]);
+  if (parts[0] === "apps" && parts.length === 3) return () => appPage(parts[1], parts[2], params);
+  if (parts[0] === "apps" && parts.length === 6 && parts[3] === "resources") return () => resourcePage(parts[1], parts[2], parts[4], parts[5]);
   if (parts[0] === "apps" && parts.length === 5 && parts[3] === "changes") return () => changePage(parts[1], parts[2], parts[4]);
   return () => appsPage();
 }
@@ -282,6 +430,8 @@ async function render(focus = false) {
     const active = document.activeElement && document.activeElement.id;
     main.replaceChildren(...content.flat());
     main.dataset.position = shownPosition ?? "";
+    // ms from the navigation's start to this render: what HistoryPagePagingIT measures
+    main.dataset.renderedMs = String(Math.round(performance.now()));
     positionLabel.textContent = shownPosition === null ? "" : `view position ${shownPosition}`;
     if (focus) main.focus();
     else if (active && document.getElementById(active)) document.getElementById(active).focus();

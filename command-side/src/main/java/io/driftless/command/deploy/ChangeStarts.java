@@ -60,6 +60,9 @@ class ChangeStarts {
   String start(StartAppChange command, IdempotencyKey key) {
     var appId = command.appId();
     var changeId = App.changeIdOf(appId, command.expectedChangeNumber() + 1);
+    // Only an attempt the App accepted claims the change: a losing attempt computes the same
+    // change id, and must not take the winner's claim out of this replica's running set.
+    var claimed = new boolean[1];
     try {
       return transactions.execute(
           status -> {
@@ -69,20 +72,31 @@ class ChangeStarts {
             // The App decides first (one change at a time, named to the losers); then the claim.
             var started = commands.<String>sendAndWait(command);
             claims.claim(appId, changeId);
+            claimed[0] = true;
             return started;
           });
     } catch (DataIntegrityViolationException | PessimisticLockingFailureException e) {
-      claims.release(appId, changeId, false);
+      unclaim(appId, changeId, claimed[0]);
       if (key == null) {
         throw new ConcurrentStartException(appId, e);
       }
       throw new KeyInUseException(appId, e);
     } catch (ConcurrencyException e) {
-      claims.release(appId, changeId, false);
+      unclaim(appId, changeId, claimed[0]);
       throw new ConcurrentStartException(appId, e);
     } catch (RuntimeException e) {
-      claims.release(appId, changeId, false);
+      unclaim(appId, changeId, claimed[0]);
       throw e;
+    }
+  }
+
+  /**
+   * The start failed after this attempt claimed the change (its commit failed): this replica does
+   * not run it; if the commit reached the database after all, recovery finds the claim orphaned.
+   */
+  private void unclaim(String appId, String changeId, boolean claimed) {
+    if (claimed) {
+      claims.release(appId, changeId, false);
     }
   }
 }

@@ -1,8 +1,10 @@
 package io.driftless.command.deploy;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import io.driftless.command.app.ChangeInProgressException;
 import io.driftless.command.app.StartAppChange;
 import io.driftless.command.support.Api;
 import io.driftless.command.support.TestCluster;
@@ -56,6 +58,7 @@ class ReplicaRecoveryIT {
   @Autowired CommandGateway commands;
   @Autowired OpenChangeRecovery recovery;
   @Autowired ChangeClaims claims;
+  @Autowired ChangeStarts starts;
 
   @Test
   void aChangeAnotherLiveReplicaRunsStaysOpenUntilThatReplicaStopsHeartbeating() throws Exception {
@@ -101,6 +104,24 @@ class ReplicaRecoveryIT {
         .atMost(Duration.ofSeconds(10))
         .until(() -> eventTypes(lost).size() == 2);
     assertThat(claimsOf(lost)).isZero();
+  }
+
+  @Test
+  void aLosingStartOfTheSameChangeNumberLeavesTheRunningChangeItsClaim() {
+    var app = "default/raced-app";
+    var changeId = commands.<String>sendAndWait(openChange(app));
+    claims.claim(app, changeId); // this replica runs it
+
+    // a reconcile planned a moment before computes the same next change id, and loses
+    assertThatThrownBy(() -> starts.start(openChange(app), null))
+        .isInstanceOf(ChangeInProgressException.class);
+
+    assertThat(claims.orphaned()).noneMatch(claim -> claim.appId().equals(app));
+    recovery.check();
+    assertThat(eventTypes(app)).containsExactly("AppChangeStarted");
+    claims.release(app, changeId, false); // the change's thread gives up: now it is recovery's
+    recovery.check();
+    assertThat(eventTypes(app)).containsExactly("AppChangeStarted", "AppChangeFinished");
   }
 
   @Test

@@ -244,6 +244,32 @@ class QueryApiIT {
     assertThat(ok(changes + "?limit=1000")).hasSize(3);
   }
 
+  @Test
+  void changesPerDayCountTheKeptChangesByDayTriggerAndResult() throws Exception {
+    var perDay = "/api/apps/team-a/shop/changes/per-day";
+    // the fixture's three changes all started on T0's day: a window reaching back to it, and one
+    // that ends the day after
+    var sinceT0 =
+        java.time.temporal.ChronoUnit.DAYS.between(
+                T0.atZone(java.time.ZoneOffset.UTC).toLocalDate(),
+                java.time.LocalDate.now(java.time.ZoneOffset.UTC))
+            + 1;
+    var counts = ok(perDay + "?days=" + sinceT0);
+    assertThat(counts.toString())
+        .isEqualTo(
+            "[{\"day\":\"2026-11-21\",\"trigger\":\"deploy\",\"successful\":true,\"count\":2},"
+                + "{\"day\":\"2026-11-21\",\"trigger\":\"deploy\",\"successful\":false,\"count\":1}]");
+    if (sinceT0 > 1) {
+      assertThat(ok(perDay + "?days=" + (sinceT0 - 1))).isEmpty();
+    }
+    for (var days : List.of("0", "367", "x")) {
+      var error = error(perDay + "?days=" + days, 400);
+      assertThat(error.get("message").asText())
+          .isEqualTo("days must be a whole number from 1 to 366, got '" + days + "'");
+    }
+    assertThat(get("/api/apps/team-a/nobody/changes/per-day").statusCode()).isEqualTo(404);
+  }
+
   /** The body of an error answer, checked for API.md's shape and no Java internals. */
   private JsonNode error(String path, int status) throws Exception {
     var response = get(path);

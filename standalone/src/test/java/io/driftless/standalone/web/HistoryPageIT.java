@@ -7,14 +7,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.driftless.sandbox.SandboxCluster;
-import java.io.File;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -24,10 +22,7 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.Keys;
-import org.openqa.selenium.OutputType;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
@@ -48,7 +43,6 @@ class HistoryPageIT {
 
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Duration WAIT = Duration.ofSeconds(30);
-  private static final Path SCREENSHOTS = Path.of("target", "screenshots");
 
   @DynamicPropertySource
   static void embedded(DynamicPropertyRegistry registry) throws Exception {
@@ -66,28 +60,8 @@ class HistoryPageIT {
 
   @BeforeEach
   void startBrowser() throws Exception {
-    var profile = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "chromium-");
-    var service =
-        new ChromeDriverService.Builder()
-            .usingDriverExecutable(new File("/usr/bin/chromedriver"))
-            .usingAnyFreePort()
-            .build();
-    var options = new ChromeOptions();
-    options.setBinary("/usr/bin/chromium");
-    options.addArguments(
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--window-size=1280,900",
-        "--user-data-dir=" + profile);
-    browser = new ChromeDriver(service, options);
+    browser = Browsers.headlessChromium();
     wait = new WebDriverWait(browser, WAIT);
-    Files.createDirectories(SCREENSHOTS);
   }
 
   @AfterEach
@@ -146,6 +120,14 @@ class HistoryPageIT {
         .contains("ConfigMap")
         .contains("Deployment")
         .contains("Service");
+    // the changes-per-day chart: today's bar has the two deploys, in words too
+    var bars = browser.findElements(By.cssSelector("#per-day rect.bar"));
+    assertThat(bars).isNotEmpty();
+    assertThat(
+            bars.get(bars.size() - 1).findElement(By.tagName("title")).getAttribute("textContent"))
+        .endsWith(": 2 deploy ok");
+    assertThat(browser.findElement(By.id("per-day-table")).getAttribute("textContent"))
+        .contains("deploy ok");
     screenshot("app");
 
     // Change: kapp's Changes table and each resource's field diffs, as the API has them
@@ -205,6 +187,116 @@ class HistoryPageIT {
     var views = wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("projections")));
     assertThat(views.getText()).contains("live");
     screenshot("projections");
+
+    resourcePageShowsTheTimelineAndAGhostDiffWithItsRule();
+  }
+
+  /**
+   * Resource: the Deployment's ops newest first with their field diffs (after a rebuild of the
+   * timeline view, which a store from before it needs); an HPA of another team fighting over {@code
+   * spec.replicas} gives a ghost diff, shown with its suggested rebase rule to copy.
+   */
+  private void resourcePageShowsTheTimelineAndAGhostDiffWithItsRule() throws Exception {
+    browser.get(base() + "/#/apps/default/simple-app");
+    var link =
+        wait.until(
+            ExpectedConditions.elementToBeClickable(
+                By.cssSelector("#inventory a[href$='/resources/Deployment/simple-app']")));
+    link.click();
+    wait.until(ExpectedConditions.urlContains("/resources/Deployment/simple-app"));
+    // a fresh store's timeline view is built at start; an older store's says how to build it
+    var shown =
+        wait.until(
+            ExpectedConditions.or(
+                ExpectedConditions.visibilityOfElementLocated(By.id("timeline")),
+                ExpectedConditions.visibilityOfElementLocated(By.id("timeline-note"))));
+    assertThat(shown).isTrue();
+    if (!browser.findElements(By.id("timeline-note")).isEmpty()) {
+      assertThat(browser.findElement(By.id("timeline-note")).getText()).contains("rebuild");
+    }
+
+    post("/api/projections/timeline/rebuild", 202);
+    await("the timeline view")
+        .atMost(WAIT)
+        .ignoreExceptions()
+        .until(
+            () ->
+                get("/api/apps/default/simple-app/resources/Deployment/simple-app/timeline").size()
+                    >= 3);
+    browser.navigate().refresh();
+    var timeline =
+        wait.until(
+            ExpectedConditions.numberOfElementsToBeMoreThan(
+                By.cssSelector("#timeline tbody tr[data-op]"), 2));
+    assertThat(timeline.get(timeline.size() - 1).getAttribute("data-op")).isEqualTo("create");
+    assertThat(timeline.get(0).getAttribute("data-op")).isEqualTo("update");
+    assertThat(timeline.get(0).getText()).contains("outside-edit");
+    assertThat(browser.findElement(By.id("no-ghost")).getText()).contains("No ghost diff");
+
+    // a Deployment with replicas, and another team's HPA that keeps changing them
+    var scaled =
+        """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata:
+          name: scaled
+          namespace: default
+        spec:
+          replicas: 2
+          selector:
+            matchLabels:
+              app: scaled
+          template:
+            metadata:
+              labels:
+                app: scaled
+            spec:
+              containers:
+              - name: web
+                image: nginx:1.27
+        """;
+    deployTo("scaled", scaled);
+    foreignHpa("scaled-hpa", "scaled", 4);
+    await("a ghost diff")
+        .atMost(Duration.ofSeconds(60))
+        .until(
+            () -> {
+              reconcile("scaled");
+              return get("/api/ghost-diffs?app=default/scaled").size() == 1;
+            });
+    browser.get(base() + "/#/apps/default/scaled/resources/Deployment/scaled");
+    var rule = wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("rule-0")));
+    assertThat(rule.getText())
+        .contains("path: [spec, replicas]")
+        .contains("type: copy")
+        .contains("name: scaled");
+    assertThat(browser.findElement(By.cssSelector("section.ghost")).getText())
+        .contains("Ghost diff at spec.replicas");
+    // the clipboard as a person's browser has it: allowed for this page
+    browser.executeCdpCommand(
+        "Browser.grantPermissions",
+        java.util.Map.of(
+            "origin",
+            base(),
+            "permissions",
+            List.of("clipboardReadWrite", "clipboardSanitizedWrite")));
+    browser.findElement(By.id("copy-rule-0")).click();
+    // headless chromium may refuse the clipboard: the rule is then selected for Ctrl+C
+    var status =
+        wait.until(
+            ExpectedConditions.visibilityOfElementLocated(
+                By.cssSelector("section.ghost [role=status]")));
+    await().atMost(WAIT).until(() -> !status.getText().isBlank());
+    var copied =
+        status.getText().contains("copied")
+            ? ((JavascriptExecutor) browser)
+                .executeAsyncScript(
+                    "var done = arguments[arguments.length - 1];"
+                        + " navigator.clipboard.readText().then(done, () => done(''));")
+            : ((JavascriptExecutor) browser)
+                .executeScript("return window.getSelection().toString()");
+    assertThat(String.valueOf(copied)).contains("path: [spec, replicas]");
+    screenshot("resource");
   }
 
   private List<String> fieldPaths() {
@@ -214,9 +306,7 @@ class HistoryPageIT {
   }
 
   private void screenshot(String name) throws Exception {
-    var shot = browser.getScreenshotAs(OutputType.FILE);
-    Files.copy(
-        shot.toPath(), SCREENSHOTS.resolve(name + ".png"), StandardCopyOption.REPLACE_EXISTING);
+    Browsers.screenshot(browser, name);
   }
 
   // --- the Driftless API
@@ -226,10 +316,13 @@ class HistoryPageIT {
   }
 
   private JsonNode deploy(String file) throws Exception {
-    var body = Files.readString(Path.of("..", "examples", file));
+    return deployTo("simple-app", Files.readString(Path.of("..", "examples", file)));
+  }
+
+  private JsonNode deployTo(String app, String body) throws Exception {
     var response =
         http.send(
-            HttpRequest.newBuilder(URI.create(base() + "/api/apps/default/simple-app/deploy"))
+            HttpRequest.newBuilder(URI.create(base() + "/api/apps/default/" + app + "/deploy"))
                 .header("Content-Type", "application/yaml")
                 .POST(HttpRequest.BodyPublishers.ofString(body))
                 .build(),
@@ -238,10 +331,56 @@ class HistoryPageIT {
     return JSON.readTree(response.body());
   }
 
-  private void reconcile() throws Exception {
+  private JsonNode get(String path) throws Exception {
     var response =
         http.send(
-            HttpRequest.newBuilder(URI.create(base() + "/api/apps/default/simple-app/reconcile"))
+            HttpRequest.newBuilder(URI.create(base() + path)).build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+    return JSON.readTree(response.body());
+  }
+
+  private void post(String path, int status) throws Exception {
+    var response =
+        http.send(
+            HttpRequest.newBuilder(URI.create(base() + path))
+                .POST(HttpRequest.BodyPublishers.noBody())
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(status);
+  }
+
+  /** An HPA that is not the app's (another team's, applied with kubectl). */
+  private void foreignHpa(String name, String target, int minReplicas) throws Exception {
+    var hpa =
+        """
+        {"apiVersion":"autoscaling/v2","kind":"HorizontalPodAutoscaler",
+         "metadata":{"name":"%s","namespace":"default"},
+         "spec":{"scaleTargetRef":{"apiVersion":"apps/v1","kind":"Deployment","name":"%s"},
+                 "minReplicas":%d,"maxReplicas":10}}
+        """
+            .formatted(name, target, minReplicas);
+    var response =
+        http.send(
+            HttpRequest.newBuilder(
+                    URI.create(
+                        sandbox.url()
+                            + "/apis/autoscaling/v2/namespaces/default/horizontalpodautoscalers"))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(hpa))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(201);
+  }
+
+  private void reconcile() throws Exception {
+    reconcile("simple-app");
+  }
+
+  private void reconcile(String app) throws Exception {
+    var response =
+        http.send(
+            HttpRequest.newBuilder(URI.create(base() + "/api/apps/default/" + app + "/reconcile"))
                 .POST(HttpRequest.BodyPublishers.noBody())
                 .build(),
             HttpResponse.BodyHandlers.ofString());
