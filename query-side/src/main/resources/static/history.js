@@ -399,7 +399,19 @@ async function projectionsPage() {
       h("td", { class: "num" }, show(v.waiting)),
       h("td", { class: "num" }, show(v.retrying)),
       h("td", { class: "num" }, show(v.parked)),
-      h("td", {}, r ? `${r.phase} ${r.done}/${r.total}` + (r.eta ? ` eta ${r.eta}` : "") + (r.error ? ` error: ${r.error}` : "") : "none")
+      h(
+        "td",
+        { "data-rebuild": r ? r.phase : "none" },
+        r
+          ? [
+              h("progress", { max: Math.max(1, r.total || 0), value: Math.min(r.done || 0, Math.max(1, r.total || 0)), "aria-label": `rebuild of ${v.name}` }),
+              ` ${r.phase} ${r.done}/${r.total}`,
+              r.eventsPerSecond ? ` (${Math.round(r.eventsPerSecond)} events/s)` : "",
+              r.eta ? ` eta ${r.eta}` : "",
+              r.error ? ` error: ${r.error}` : "",
+            ]
+          : "none"
+      )
     );
   });
   return [

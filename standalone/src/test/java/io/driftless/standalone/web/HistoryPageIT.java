@@ -297,6 +297,23 @@ class HistoryPageIT {
                 .executeScript("return window.getSelection().toString()");
     assertThat(String.valueOf(copied)).contains("path: [spec, replicas]");
     screenshot("resource");
+
+    // the reconcile that put spec.replicas back, from the timeline to its Change page
+    var reconcileRow = browser.findElement(By.cssSelector("#timeline tbody tr[data-op='update']"));
+    reconcileRow.findElement(By.tagName("a")).click();
+    wait.until(ExpectedConditions.urlContains("/changes/scaled-change-"));
+    wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("change-table")));
+    assertThat(fieldPaths()).contains("spec.replicas");
+    screenshot("change-replicas");
+
+    // Projections: the timeline view's rebuild, swapped, as a full progress bar
+    browser.findElement(By.linkText("Projections")).click();
+    var bar =
+        wait.until(
+            ExpectedConditions.visibilityOfElementLocated(
+                By.cssSelector("#projections td[data-rebuild='swapped'] progress")));
+    assertThat(bar.getAttribute("value")).isEqualTo(bar.getAttribute("max"));
+    screenshot("projections-rebuilt");
   }
 
   private List<String> fieldPaths() {
