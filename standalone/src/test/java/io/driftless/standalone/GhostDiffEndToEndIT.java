@@ -375,25 +375,7 @@ class GhostDiffEndToEndIT {
 
   /** An HPA that is not the app's (another team's, applied with kubectl). */
   private void foreignHpa(String name, String target, int minReplicas) throws Exception {
-    var hpa =
-        """
-        {"apiVersion":"autoscaling/v2","kind":"HorizontalPodAutoscaler",
-         "metadata":{"name":"%s","namespace":"default"},
-         "spec":{"scaleTargetRef":{"apiVersion":"apps/v1","kind":"Deployment","name":"%s"},
-                 "minReplicas":%d,"maxReplicas":10}}
-        """
-            .formatted(name, target, minReplicas);
-    var response =
-        http.send(
-            HttpRequest.newBuilder(
-                    URI.create(
-                        sandbox.url()
-                            + "/apis/autoscaling/v2/namespaces/default/horizontalpodautoscalers"))
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(hpa))
-                .build(),
-            HttpResponse.BodyHandlers.ofString());
-    assertThat(response.statusCode()).as(response.body()).isEqualTo(201);
+    assertThat(EmbeddedServers.foreignHpa(sandbox.url(), name, target, minReplicas)).isEqualTo(201);
   }
 
   private String deploymentUrl(String name) {

@@ -4,19 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.driftless.command.app.StartAppChange;
 import io.driftless.command.support.Api;
+import io.driftless.command.support.OpenChanges;
 import io.driftless.command.support.RefusingCluster;
 import io.driftless.command.support.TestCluster;
-import io.driftless.events.ChangeTrigger;
-import io.driftless.events.OpCounts;
-import io.driftless.events.WaitCounts;
 import io.driftless.events.testing.LocalServices;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.net.http.HttpResponse;
-import java.time.Instant;
-import java.util.List;
-import java.util.Map;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.axonframework.common.transaction.TransactionManager;
 import org.axonframework.spring.messaging.unitofwork.SpringTransactionManager;
@@ -280,7 +274,7 @@ class DeployApiIT {
 
   @Test
   void deployDuringAnotherChangeIsRejectedWith409() throws Exception {
-    commands.sendAndWait(openChange("default/busy-app"));
+    commands.sendAndWait(OpenChanges.firstChangeOf("default/busy-app"));
     var before = storedEvents();
 
     var response =
@@ -295,7 +289,7 @@ class DeployApiIT {
 
   @Test
   void changeLeftOpenByACrashIsClosedAsFailedOnStart() throws Exception {
-    commands.sendAndWait(openChange("default/crashed-app"));
+    commands.sendAndWait(OpenChanges.firstChangeOf("default/crashed-app"));
 
     recovery.run(null);
 
@@ -357,18 +351,5 @@ class DeployApiIT {
   @Test
   void deletingAnUnknownAppIs404() throws Exception {
     assertRejected(api.delete("never-deployed"), 404, "not_found");
-  }
-
-  private static StartAppChange openChange(String appId) {
-    return new StartAppChange(
-        appId,
-        0,
-        ChangeTrigger.DEPLOY,
-        List.of("default"),
-        Map.of(),
-        OpCounts.none(),
-        WaitCounts.none(),
-        "update: test",
-        Instant.now());
   }
 }

@@ -5,17 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import io.driftless.command.app.ChangeInProgressException;
-import io.driftless.command.app.StartAppChange;
 import io.driftless.command.support.Api;
+import io.driftless.command.support.OpenChanges;
 import io.driftless.command.support.TestCluster;
-import io.driftless.events.ChangeTrigger;
-import io.driftless.events.OpCounts;
-import io.driftless.events.WaitCounts;
 import io.driftless.events.testing.LocalServices;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -63,7 +59,7 @@ class ReplicaRecoveryIT {
   @Test
   void aChangeAnotherLiveReplicaRunsStaysOpenUntilThatReplicaStopsHeartbeating() throws Exception {
     var app = "default/elsewhere-app";
-    var changeId = commands.<String>sendAndWait(openChange(app));
+    var changeId = commands.<String>sendAndWait(OpenChanges.firstChangeOf(app));
     otherReplica("replica-b", Instant.now().plusSeconds(3600));
     claim(app, changeId, "replica-b");
 
@@ -92,13 +88,13 @@ class ReplicaRecoveryIT {
   void aChangeWithoutAClaimIsClosedAtStartAndOneOfThisReplicaNobodyRunsByTheCheck()
       throws Exception {
     var unclaimed = "default/unclaimed-app";
-    commands.sendAndWait(openChange(unclaimed));
+    commands.sendAndWait(OpenChanges.firstChangeOf(unclaimed));
     recovery.closeOpenChangesNobodyRuns();
     assertThat(eventTypes(unclaimed)).containsExactly("AppChangeStarted", "AppChangeFinished");
 
     // This replica's claim whose change no thread runs: its finish was lost (a cut connection).
     var lost = "default/lost-finish-app";
-    var changeId = commands.<String>sendAndWait(openChange(lost));
+    var changeId = commands.<String>sendAndWait(OpenChanges.firstChangeOf(lost));
     claim(lost, changeId, claims.replicaId());
     await("the periodic check closes it")
         .atMost(Duration.ofSeconds(10))
@@ -109,11 +105,11 @@ class ReplicaRecoveryIT {
   @Test
   void aLosingStartOfTheSameChangeNumberLeavesTheRunningChangeItsClaim() {
     var app = "default/raced-app";
-    var changeId = commands.<String>sendAndWait(openChange(app));
+    var changeId = commands.<String>sendAndWait(OpenChanges.firstChangeOf(app));
     claims.claim(app, changeId); // this replica runs it
 
     // a reconcile planned a moment before computes the same next change id, and loses
-    assertThatThrownBy(() -> starts.start(openChange(app), null))
+    assertThatThrownBy(() -> starts.start(OpenChanges.firstChangeOf(app), null))
         .isInstanceOf(ChangeInProgressException.class);
 
     assertThat(claims.orphaned()).noneMatch(claim -> claim.appId().equals(app));
@@ -186,18 +182,5 @@ class ReplicaRecoveryIT {
 
   private static String configMap(String name) {
     return "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: " + name + "\n";
-  }
-
-  private static StartAppChange openChange(String appId) {
-    return new StartAppChange(
-        appId,
-        0,
-        ChangeTrigger.DEPLOY,
-        List.of("default"),
-        Map.of(),
-        OpCounts.none(),
-        WaitCounts.none(),
-        "update: test",
-        Instant.now());
   }
 }

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.driftless.sandbox.SandboxCluster;
+import io.driftless.standalone.EmbeddedServers;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -46,9 +47,7 @@ class HistoryPageIT {
 
   @DynamicPropertySource
   static void embedded(DynamicPropertyRegistry registry) throws Exception {
-    var dataDir = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "data-");
-    registry.add("driftless.data-dir", dataDir::toString);
-    registry.add("driftless.sandbox.port", () -> 0);
+    EmbeddedServers.dataDirAndFreeSandboxPort(registry);
   }
 
   @LocalServerPort int port;
@@ -369,25 +368,7 @@ class HistoryPageIT {
 
   /** An HPA that is not the app's (another team's, applied with kubectl). */
   private void foreignHpa(String name, String target, int minReplicas) throws Exception {
-    var hpa =
-        """
-        {"apiVersion":"autoscaling/v2","kind":"HorizontalPodAutoscaler",
-         "metadata":{"name":"%s","namespace":"default"},
-         "spec":{"scaleTargetRef":{"apiVersion":"apps/v1","kind":"Deployment","name":"%s"},
-                 "minReplicas":%d,"maxReplicas":10}}
-        """
-            .formatted(name, target, minReplicas);
-    var response =
-        http.send(
-            HttpRequest.newBuilder(
-                    URI.create(
-                        sandbox.url()
-                            + "/apis/autoscaling/v2/namespaces/default/horizontalpodautoscalers"))
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(hpa))
-                .build(),
-            HttpResponse.BodyHandlers.ofString());
-    assertThat(response.statusCode()).as(response.body()).isEqualTo(201);
+    assertThat(EmbeddedServers.foreignHpa(sandbox.url(), name, target, minReplicas)).isEqualTo(201);
   }
 
   private void reconcile() throws Exception {

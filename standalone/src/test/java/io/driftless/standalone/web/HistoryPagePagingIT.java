@@ -4,12 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.driftless.standalone.EmbeddedServers;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import org.junit.jupiter.api.AfterEach;
@@ -41,9 +40,7 @@ class HistoryPagePagingIT {
 
   @DynamicPropertySource
   static void embedded(DynamicPropertyRegistry registry) throws Exception {
-    var dataDir = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "data-");
-    registry.add("driftless.data-dir", dataDir::toString);
-    registry.add("driftless.sandbox.port", () -> 0);
+    EmbeddedServers.dataDirAndFreeSandboxPort(registry);
   }
 
   @LocalServerPort int port;

@@ -4,12 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.driftless.security.TokenHash;
+import io.driftless.standalone.EmbeddedServers;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.TreeSet;
 import java.util.UUID;
@@ -42,9 +41,7 @@ class HistoryPageTokenIT {
 
   @DynamicPropertySource
   static void embeddedWithTokens(DynamicPropertyRegistry registry) throws Exception {
-    var dataDir = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "data-");
-    registry.add("driftless.data-dir", dataDir::toString);
-    registry.add("driftless.sandbox.port", () -> 0);
+    EmbeddedServers.dataDirAndFreeSandboxPort(registry);
     registry.add("driftless.security.tokens[0].name", () -> "page-viewer");
     registry.add("driftless.security.tokens[0].hash", () -> TokenHash.of(VIEWER));
     registry.add("driftless.security.tokens[0].roles", () -> "viewer");
