@@ -9,7 +9,6 @@ import io.driftless.events.EventCatalog;
 import io.driftless.events.EventEnvelope;
 import io.driftless.events.testing.BrokerNames;
 import io.driftless.events.testing.LocalDatabases;
-import io.driftless.events.testing.LocalServices;
 import io.driftless.events.testing.SideProcess;
 import io.driftless.query.delivery.EventStoreReader;
 import io.driftless.query.support.DriftFold;
@@ -158,18 +157,11 @@ class ChaosIT {
     return SideProcess.start(
         "query side",
         Path.of("..", "query-side", "target", "driftless-query-side.jar"),
-        List.of(
-            "--spring.profiles.active=distributed",
+        DistributedArgs.querySide(
+            VIEWS_DB,
+            COMMAND_DB,
+            VIEWS_BROKER,
             "--driftless.security.dangerous-allow-open=true",
-            "--spring.datasource.url=" + LocalDatabases.url(VIEWS_DB),
-            "--spring.datasource.username=" + LocalDatabases.user(),
-            "--spring.datasource.password=" + LocalDatabases.password(),
-            "--driftless.event-store.url=" + LocalDatabases.url(COMMAND_DB),
-            "--driftless.event-store.username=" + LocalDatabases.user(),
-            "--driftless.event-store.password=" + LocalDatabases.password(),
-            "--driftless.delivery.amqp-uri=" + BrokerNames.amqpUri(),
-            "--driftless.events.exchange=" + VIEWS_BROKER.exchange(),
-            "--driftless.delivery.queue=" + VIEWS_BROKER.workQueue(),
             "--driftless.delivery.recovery-interval=1s",
             "--driftless.history.keep=" + KEEP),
         Path.of("target", "chaos-" + RUN + "-query-side-" + lifetimes.incrementAndGet() + ".log"));
@@ -179,16 +171,11 @@ class ChaosIT {
     return SideProcess.start(
         "command side " + replica,
         Path.of("..", "command-side", "target", "driftless-command-side.jar"),
-        List.of(
-            "--spring.profiles.active=distributed",
+        DistributedArgs.commandSide(
+            COMMAND_DB,
+            KUBECONFIG,
+            RELAY_EXCHANGE,
             "--driftless.security.dangerous-allow-open=true",
-            "--spring.datasource.url=" + LocalDatabases.url(COMMAND_DB),
-            "--spring.datasource.username=" + LocalDatabases.user(),
-            "--spring.datasource.password=" + LocalDatabases.password(),
-            "--driftless.cluster.kubeconfig=" + KUBECONFIG.toAbsolutePath(),
-            "--driftless.relay.amqp-uri=" + BrokerNames.amqpUri(),
-            "--driftless.secrets.key=" + LocalServices.secretsKey(),
-            "--driftless.events.exchange=" + RELAY_EXCHANGE,
             // A killed replica's changes are closed by the other after 9 s instead of 30 s.
             "--driftless.recovery.lease-duration=9s",
             "--driftless.recovery.check-period=3s"),

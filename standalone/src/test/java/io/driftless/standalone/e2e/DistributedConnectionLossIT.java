@@ -8,7 +8,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.driftless.events.testing.BrokerConnections;
 import io.driftless.events.testing.BrokerNames;
 import io.driftless.events.testing.LocalDatabases;
-import io.driftless.events.testing.LocalServices;
 import io.driftless.events.testing.SideProcess;
 import io.driftless.sandbox.SandboxCluster;
 import io.driftless.sandbox.SandboxSettings;
@@ -20,7 +19,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
@@ -84,18 +82,11 @@ class DistributedConnectionLossIT {
         SideProcess.start(
             "query side",
             Path.of("..", "query-side", "target", "driftless-query-side.jar"),
-            List.of(
-                "--spring.profiles.active=distributed",
+            DistributedArgs.querySide(
+                VIEWS_DB,
+                COMMAND_DB,
+                BROKER,
                 "--driftless.security.dangerous-allow-open=true",
-                "--spring.datasource.url=" + LocalDatabases.url(VIEWS_DB),
-                "--spring.datasource.username=" + LocalDatabases.user(),
-                "--spring.datasource.password=" + LocalDatabases.password(),
-                "--driftless.event-store.url=" + LocalDatabases.url(COMMAND_DB),
-                "--driftless.event-store.username=" + LocalDatabases.user(),
-                "--driftless.event-store.password=" + LocalDatabases.password(),
-                "--driftless.delivery.amqp-uri=" + BrokerNames.amqpUri(),
-                "--driftless.events.exchange=" + BROKER.exchange(),
-                "--driftless.delivery.queue=" + BROKER.workQueue(),
                 "--driftless.delivery.connection-name=" + VIEWS_CONNECTION,
                 "--driftless.delivery.recovery-interval=8s"),
             Path.of("target", "e2e-" + RUN + "-query-side.log"));
@@ -109,17 +100,12 @@ class DistributedConnectionLossIT {
     return SideProcess.start(
         "command side",
         Path.of("..", "command-side", "target", "driftless-command-side.jar"),
-        List.of(
-            "--spring.profiles.active=distributed",
+        DistributedArgs.commandSide(
+            COMMAND_DB,
+            KUBECONFIG,
+            BROKER.exchange(),
             "--driftless.security.dangerous-allow-open=true",
-            "--spring.datasource.url=" + LocalDatabases.url(COMMAND_DB),
-            "--spring.datasource.username=" + LocalDatabases.user(),
-            "--spring.datasource.password=" + LocalDatabases.password(),
-            "--driftless.cluster.kubeconfig=" + KUBECONFIG.toAbsolutePath(),
-            "--driftless.relay.amqp-uri=" + BrokerNames.amqpUri(),
-            "--driftless.relay.connection-name=" + RELAY_CONNECTION,
-            "--driftless.secrets.key=" + LocalServices.secretsKey(),
-            "--driftless.events.exchange=" + BROKER.exchange()),
+            "--driftless.relay.connection-name=" + RELAY_CONNECTION),
         Path.of("target", "e2e-" + RUN + "-command-side.log"));
   }
 

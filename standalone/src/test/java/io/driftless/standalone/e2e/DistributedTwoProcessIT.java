@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.driftless.events.testing.BrokerNames;
 import io.driftless.events.testing.LocalDatabases;
-import io.driftless.events.testing.LocalServices;
 import io.driftless.events.testing.SideProcess;
 import io.driftless.sandbox.SandboxCluster;
 import io.driftless.sandbox.SandboxSettings;
@@ -104,32 +103,20 @@ class DistributedTwoProcessIT {
   }
 
   private static List<String> commandSideArgs() {
-    return List.of(
-        "--spring.profiles.active=distributed",
-        "--spring.datasource.url=" + LocalDatabases.url(COMMAND_DB),
-        "--spring.datasource.username=" + LocalDatabases.user(),
-        "--spring.datasource.password=" + LocalDatabases.password(),
-        "--driftless.cluster.kubeconfig=" + KUBECONFIG.toAbsolutePath(),
-        "--driftless.relay.amqp-uri=" + BrokerNames.amqpUri(),
-        "--driftless.secrets.key=" + LocalServices.secretsKey(),
-        "--driftless.events.exchange=" + BROKER.exchange(),
+    return DistributedArgs.commandSide(
+        COMMAND_DB,
+        KUBECONFIG,
+        BROKER.exchange(),
         "--driftless.security.tokens[0].name=e2e-deployer",
         "--driftless.security.tokens[0].hash=" + TokenHash.of(DEPLOYER_TOKEN),
         "--driftless.security.tokens[0].roles=deployer");
   }
 
   private static List<String> querySideArgs() {
-    return List.of(
-        "--spring.profiles.active=distributed",
-        "--spring.datasource.url=" + LocalDatabases.url(VIEWS_DB),
-        "--spring.datasource.username=" + LocalDatabases.user(),
-        "--spring.datasource.password=" + LocalDatabases.password(),
-        "--driftless.event-store.url=" + LocalDatabases.url(COMMAND_DB),
-        "--driftless.event-store.username=" + LocalDatabases.user(),
-        "--driftless.event-store.password=" + LocalDatabases.password(),
-        "--driftless.delivery.amqp-uri=" + BrokerNames.amqpUri(),
-        "--driftless.events.exchange=" + BROKER.exchange(),
-        "--driftless.delivery.queue=" + BROKER.workQueue(),
+    return DistributedArgs.querySide(
+        VIEWS_DB,
+        COMMAND_DB,
+        BROKER,
         "--driftless.security.tokens[0].name=e2e-viewer",
         "--driftless.security.tokens[0].hash=" + TokenHash.of(VIEWER_TOKEN),
         "--driftless.security.tokens[0].roles=viewer");
