@@ -96,10 +96,11 @@ class ReplicaRecoveryIT {
     var lost = "default/lost-finish-app";
     var changeId = commands.<String>sendAndWait(OpenChanges.firstChangeOf(lost));
     claim(lost, changeId, claims.replicaId());
-    await("the periodic check closes it")
+    // The check closes the change and then forgets the claim: wait for both.
+    await("the periodic check closes it and forgets its claim")
         .atMost(Duration.ofSeconds(10))
-        .until(() -> eventTypes(lost).size() == 2);
-    assertThat(claimsOf(lost)).isZero();
+        .until(() -> eventTypes(lost).size() == 2 && claimsOf(lost) == 0);
+    assertThat(eventTypes(lost)).containsExactly("AppChangeStarted", "AppChangeFinished");
   }
 
   @Test
