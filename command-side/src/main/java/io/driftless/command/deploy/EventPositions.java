@@ -1,6 +1,7 @@
 package io.driftless.command.deploy;
 
 import javax.sql.DataSource;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 
@@ -11,10 +12,18 @@ import org.springframework.stereotype.Component;
  * next sequence expected, summed: every aggregate's events are numbered from 0 without gaps), so a
  * client waits until the view position reaches it (API.md, "Event positions").
  *
+ * <p>Counting the whole table per answer cost a full index scan: on a store of a million events,
+ * 100 to 250 ms of the database's CPU per deploy (found by the rebuild's deploy-latency benchmark,
+ * query-side/BENCHMARK.md). So the count is a base, counted in full at most every {@link
+ * #RECOUNT_NANOS} up to the highest global index at that moment, plus the events after that index
+ * (a range scan of the primary key's newest part). An event stored below the base's index after the
+ * base was counted (a transaction that committed late, out of index order) is counted at the next
+ * full count.
+ *
  * <p>Limit, written down: both are counts, not a watermark of the store's global order; with
  * changes of several apps at once, a view position can reach the number while another app's later
  * event is in and one of this change's is still on its way. For one client waiting for its own
- * change it is exact. The count reads the whole event table's index (one query per change).
+ * change it is exact.
  */
 @Component
 class EventPositions {
@@ -22,14 +31,49 @@ class EventPositions {
   /** The header that carries the position on the command's answer. */
   static final String HEADER = "Driftless-Event-Position";
 
-  private final JdbcClient jdbc;
+  /** How often the base is counted in full: 60 s. */
+  static final long RECOUNT_NANOS = 60_000_000_000L;
 
+  private final JdbcClient jdbc;
+  private final long recountNanos;
+  private Base base;
+
+  @Autowired
   EventPositions(DataSource dataSource) {
-    this.jdbc = JdbcClient.create(dataSource);
+    this(dataSource, RECOUNT_NANOS);
   }
+
+  EventPositions(DataSource dataSource, long recountNanos) {
+    this.jdbc = JdbcClient.create(dataSource);
+    this.recountNanos = recountNanos;
+  }
+
+  /** The events up to a global index, counted at a moment. */
+  private record Base(long globalIndex, long count, long countedAt) {}
 
   /** The number of events stored now. */
   long current() {
-    return jdbc.sql("SELECT COUNT(*) FROM domain_event_entry").query(Long.class).single();
+    var from = base();
+    return from.count()
+        + jdbc.sql("SELECT COUNT(*) FROM domain_event_entry WHERE global_index > ?")
+            .param(from.globalIndex())
+            .query(Long.class)
+            .single();
+  }
+
+  private synchronized Base base() {
+    if (base == null || System.nanoTime() - base.countedAt() > recountNanos) {
+      var top =
+          jdbc.sql("SELECT COALESCE(MAX(global_index), 0) FROM domain_event_entry")
+              .query(Long.class)
+              .single();
+      var count =
+          jdbc.sql("SELECT COUNT(*) FROM domain_event_entry WHERE global_index <= ?")
+              .param(top)
+              .query(Long.class)
+              .single();
+      base = new Base(top, count, System.nanoTime());
+    }
+    return base;
   }
 }

@@ -1,5 +1,6 @@
 package io.driftless.query.config;
 
+import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
@@ -8,7 +9,12 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *
  * @param batchSize events per read and per shadow transaction
  * @param maxEventsPerSecond a ceiling on the rebuild's rate, to spare a busy store; 0 for none
+ * @param busyEventsPerSecond the ceiling while deploys write to the store; 0 for none
+ * @param busyWindow how long after the store last grew it still counts as busy
  */
 @ConfigurationProperties("driftless.rebuild")
 record RebuildProperties(
-    @DefaultValue("10000") int batchSize, @DefaultValue("0") long maxEventsPerSecond) {}
+    @DefaultValue("10000") int batchSize,
+    @DefaultValue("0") long maxEventsPerSecond,
+    @DefaultValue("10000") long busyEventsPerSecond,
+    @DefaultValue("5s") Duration busyWindow) {}

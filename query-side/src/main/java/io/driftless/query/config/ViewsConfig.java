@@ -102,7 +102,11 @@ class ViewsConfig {
         applier.projections(),
         dataSource,
         store,
-        new RebuildSettings(rebuild.batchSize(), rebuild.maxEventsPerSecond()));
+        new RebuildSettings(
+            rebuild.batchSize(),
+            rebuild.maxEventsPerSecond(),
+            rebuild.busyEventsPerSecond(),
+            rebuild.busyWindow()));
   }
 
   /** After start: a swap that died half-way is finished, an empty store's new views are built. */

@@ -3,11 +3,11 @@ package io.driftless.query.delivery;
 import io.driftless.events.DriftlessEvent;
 import io.driftless.events.EventCatalog;
 import io.driftless.events.EventEnvelope;
+import io.driftless.events.Instants;
 import io.driftless.events.MalformedEventException;
 import io.driftless.query.projection.Json;
 import java.io.IOException;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -169,6 +169,14 @@ public final class EventStoreReader {
         .single();
   }
 
+  /** The highest global index in the store (0 when empty): it grows while deploys write. */
+  public long lastGlobalIndex() {
+    return eventStore
+        .sql("SELECT COALESCE(MAX(global_index), 0) FROM domain_event_entry")
+        .query(Long.class)
+        .single();
+  }
+
   /** Whether the store holds any event at all. */
   public boolean hasEvents() {
     return !eventStore
@@ -187,7 +195,7 @@ public final class EventStoreReader {
                 () -> new MalformedEventException("unknown stored type " + payloadType, null));
     try {
       DriftlessEvent event = Json.mapper().readValue(payload, type);
-      return EventEnvelope.of(eventId, sequence, Instant.parse(timestamp), event);
+      return EventEnvelope.of(eventId, sequence, Instants.parse(timestamp), event);
     } catch (IOException e) {
       throw new MalformedEventException("cannot read stored " + payloadType, e);
     }

@@ -7,6 +7,7 @@ import io.driftless.query.projection.ViewGate;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Timestamp;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -37,6 +38,9 @@ final class Rebuild implements Runnable {
   private long startedNanos;
   private long doneAtStart;
   private long lastLog;
+  private final StoreActivity activity;
+  private long lastPace = System.nanoTime();
+  private boolean yielded;
 
   Rebuild(
       Projection view,
@@ -53,6 +57,7 @@ final class Rebuild implements Runnable {
     this.jdbc = ShadowTables.on(connection);
     this.shadow = new ShadowTables(dialect, dialect.namespace(connection), view);
     this.resume = resume;
+    this.activity = new StoreActivity(context.store(), context.settings().busyWindow());
   }
 
   String rebuildId() {
@@ -104,20 +109,78 @@ final class Rebuild implements Runnable {
         resume ? "resumed" : "started",
         fold.done(),
         target - fold.done());
-    while (readOnce(fold, target)) {
-      checkInterrupted();
-    }
+    bulk(fold, target);
     swap(fold);
   }
 
-  /** Folds one read; false when the read came back short (caught up with the store). */
-  private boolean readOnce(ShadowFold fold, long target) throws Exception {
-    var events = context.store().readAfter(fold.lastGlobalIndex(), context.settings().batchSize());
-    fold.foldAndCommit(events);
-    var phase = fold.done() < target ? "bulk" : "catch-up";
-    report(phase, fold.done(), Math.max(target, fold.done()));
-    throttle(fold.done());
-    return events.size() == context.settings().batchSize();
+  /**
+   * Folds the store in global order until a read comes back short (caught up with the store), each
+   * read one transaction; the next reads are read and decoded meanwhile ({@link ReadAhead}). While
+   * deploys write to the store, reads are short and paced ({@link #pace}).
+   */
+  private void bulk(ShadowFold fold, long target) throws Exception {
+    var settings = context.settings();
+    try (var ahead =
+        new ReadAhead(
+            context.store(),
+            fold.lastGlobalIndex(),
+            () ->
+                yielding()
+                    ? Math.min(settings.batchSize(), RebuildSettings.BUSY_BATCH)
+                    : settings.batchSize(),
+            threadName() + "-read")) {
+      while (true) {
+        var read = ahead.next();
+        fold.foldAndCommit(read.events());
+        var phase = fold.done() < target ? "bulk" : "catch-up";
+        report(phase, fold.done(), Math.max(target, fold.done()));
+        throttle(fold.done());
+        pace(read.events().size());
+        checkInterrupted();
+        if (read.isLast()) {
+          return;
+        }
+      }
+    }
+  }
+
+  private String threadName() {
+    return Thread.currentThread().getName();
+  }
+
+  private boolean yielding() {
+    return context.settings().busyEventsPerSecond() > 0 && activity.busy();
+  }
+
+  /**
+   * While the store is busy, a read of {@code events} takes at least {@code events /
+   * busyEventsPerSecond} from the end of the previous one: the rebuild leaves the machine to the
+   * deploys most of the time, in short bursts.
+   */
+  private void pace(int events) throws InterruptedException {
+    var now = System.nanoTime();
+    if (yielding()) {
+      var due = lastPace + (long) (events * 1e9 / context.settings().busyEventsPerSecond());
+      if (due > now) {
+        if (!yielded) {
+          log.info(
+              "Rebuild {} of the {} view: the event store is busy; yielding to it at {} events/s",
+              rebuildId,
+              view.name(),
+              context.settings().busyEventsPerSecond());
+          yielded = true;
+        }
+        TimeUnit.NANOSECONDS.sleep(due - now);
+        now = System.nanoTime();
+      }
+    } else if (yielded) {
+      log.info(
+          "Rebuild {} of the {} view: the event store is quiet; full speed",
+          rebuildId,
+          view.name());
+      yielded = false;
+    }
+    lastPace = now;
   }
 
   private void swap(ShadowFold fold) throws Exception {

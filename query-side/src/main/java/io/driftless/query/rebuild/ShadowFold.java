@@ -103,7 +103,7 @@ final class ShadowFold {
    */
   void fold(List<EventEnvelope> events) {
     var batch = view.batch();
-    var moved = new TreeMap<String, Long>();
+    var moved = new HashMap<String, Long>();
     done += events.size();
     for (var event : events) {
       if (!view.follows(event.aggregateType())) {
@@ -117,21 +117,19 @@ final class ShadowFold {
           }
           take(batch, missing, moved);
         }
-        if (event.sequence() != nextExpected(event.aggregateId())) {
+        next = nextExpected(event.aggregateId());
+        if (event.sequence() != next) {
           throw new IllegalStateException(
-              "the event store has no event "
-                  + event.aggregateId()
-                  + "#"
-                  + nextExpected(event.aggregateId()));
+              "the event store has no event " + event.aggregateId() + "#" + next);
         }
       }
-      if (event.sequence() == nextExpected(event.aggregateId())) {
+      if (event.sequence() == next) {
         take(batch, event, moved);
       }
     }
     batch.flush(jdbc);
     var rows = new ArrayList<Object[]>(moved.size());
-    moved.forEach((id, last) -> rows.add(new Object[] {view.name(), id, last}));
+    new TreeMap<>(moved).forEach((id, last) -> rows.add(new Object[] {view.name(), id, last}));
     MultiRow.insert(
         jdbc,
         "INSERT INTO "

@@ -4,6 +4,7 @@ import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.LoggerContext;
 import com.zaxxer.hikari.HikariDataSource;
 import io.driftless.events.EventEnvelope;
+import io.driftless.events.testing.CpuTimes;
 import io.driftless.events.testing.EventHistoryGenerator;
 import io.driftless.query.delivery.EventStoreReader;
 import io.driftless.query.history.HistoryProjection;
@@ -14,6 +15,9 @@ import io.driftless.query.rebuild.RebuildService;
 import io.driftless.query.rebuild.RebuildSettings;
 import io.driftless.query.support.LocalServices;
 import io.driftless.query.support.TestEventStore;
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -22,6 +26,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
 import org.awaitility.Awaitility;
+import org.flywaydb.core.Flyway;
 import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -33,7 +38,10 @@ import org.springframework.jdbc.support.JdbcTransactionManager;
  * layout); in the same run the naive replay of the first {@code naive} events, one transaction per
  * event through the live applier (what a reset tracking processor does), and a concurrent store
  * writer (10-event transactions, 20 a second, as deploys write) timed without and during the
- * rebuild.
+ * rebuild. Options: {@code events}, {@code naive}, {@code batch} (10,000), {@code busy} (the
+ * rebuild's {@code busy-events-per-second}; 0, full speed, by default: the store writer would
+ * otherwise make it yield), {@code db=h2} (the standalone's layout: one H2 file database, with the
+ * standalone's URL settings, holding the store and the views, in a temporary directory).
  *
  * <p>The command is in {@code query-side/BENCHMARK.md}, "Rebuilds". The databases are dropped at
  * the end.
@@ -50,11 +58,17 @@ public final class RebuildBenchmark {
     var events = Integer.parseInt(options.getOrDefault("events", "1000000"));
     var naive = Integer.parseInt(options.getOrDefault("naive", "20000"));
     var batch = Integer.parseInt(options.getOrDefault("batch", "10000"));
+    var busy = Long.parseLong(options.getOrDefault("busy", "0"));
+    var h2 = "h2".equals(options.getOrDefault("db", "mariadb"));
     ((LoggerContext) LoggerFactory.getILoggerFactory()).getLogger("ROOT").setLevel(Level.WARN);
-    try (var store = pool("driftless_bench_store");
-        var views = migrated("driftless_bench_views");
-        var naiveViews = migrated("driftless_bench_naive")) {
+    var h2Dir = h2 ? Files.createTempDirectory("driftless-rebuild-bench") : null;
+    // H2: the standalone's layout, one database file holding the event store and the views.
+    try (var store = h2 ? h2Migrated(h2Dir, "driftless") : pool("driftless_bench_store");
+        var views = h2 ? store : migrated("driftless_bench_views");
+        var naiveViews = h2 ? h2Migrated(h2Dir, "naive") : migrated("driftless_bench_naive")) {
       TestEventStore.create(store);
+      System.out.printf(
+          "database: %s%n", h2 ? "H2 (the standalone's URL settings), " + h2Dir : "MariaDB");
       var started = System.nanoTime();
       var stored = fill(store, events);
       System.out.printf(
@@ -70,7 +84,10 @@ public final class RebuildBenchmark {
 
       var service =
           new RebuildService(
-              List.of(new HistoryProjection(200)), views, reader, new RebuildSettings(batch, 0));
+              List.of(new HistoryProjection(200)),
+              views,
+              reader,
+              new RebuildSettings(batch, 0, busy, Duration.ofSeconds(5)));
       var running = new AtomicBoolean(true);
       var during = new ArrayList<Long>();
       var writing =
@@ -80,6 +97,12 @@ public final class RebuildBenchmark {
                   during.addAll(writer.write(1));
                 }
               });
+      var cpu =
+          CpuTimes.of(
+              new java.util.LinkedHashMap<>(
+                  java.util.Map.of(
+                      "rebuild JVM", ProcessHandle.current().pid(),
+                      "MariaDB", CpuTimes.find("mariadbd"))));
       started = System.nanoTime();
       service.start(HistoryProjection.NAME);
       writing.start();
@@ -101,14 +124,37 @@ public final class RebuildBenchmark {
       System.out.printf(
           "rebuild of history: %,d events in %.1f s = %,.0f events/s (request to swap)%n",
           done.done(), seconds, rate);
+      System.out.printf("  CPU: %s%n", cpu.since(done.done()));
       System.out.printf("ratio rebuild / naive: %.1fx%n", rate / naiveRate);
       System.out.printf("store writes during rebuild: %s%n", StoreWriter.summary(during));
       var rows =
           new JdbcTemplate(views)
               .queryForObject("SELECT COUNT(*) FROM app_change_resource", Long.class);
       System.out.printf("history rows after the swap: %,d resource rows%n", rows);
-      drop(store, views, naiveViews);
+      if (h2) {
+        store.close();
+        naiveViews.close();
+        try (var files = Files.walk(h2Dir)) {
+          files.sorted(java.util.Comparator.reverseOrder()).map(Path::toFile).forEach(File::delete);
+        }
+      } else {
+        drop(store, views, naiveViews);
+      }
     }
+  }
+
+  /** A file database with the standalone's settings (application.yml) and the views migrated. */
+  private static HikariDataSource h2Migrated(Path dir, String name) {
+    var dataSource = new HikariDataSource();
+    dataSource.setJdbcUrl(
+        "jdbc:h2:file:"
+            + dir.resolve(name).toAbsolutePath()
+            + ";MODE=MariaDB;DATABASE_TO_LOWER=TRUE;NON_KEYWORDS=VALUE;WRITE_DELAY=0");
+    dataSource.setUsername("sa");
+    dataSource.setPassword("");
+    dataSource.setMaximumPoolSize(4);
+    Flyway.configure().dataSource(dataSource).locations("classpath:db/query").load().migrate();
+    return dataSource;
   }
 
   private static void drop(HikariDataSource... dataSources) {
