@@ -1,6 +1,10 @@
 package io.driftless.command.deploy;
 
+import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
 import javax.sql.DataSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
@@ -28,6 +32,8 @@ import org.springframework.stereotype.Component;
 @Component
 class EventPositions {
 
+  private static final Logger log = LoggerFactory.getLogger(EventPositions.class);
+
   /** The header that carries the position on the command's answer. */
   static final String HEADER = "Driftless-Event-Position";
 
@@ -37,6 +43,16 @@ class EventPositions {
   private final JdbcClient jdbc;
   private final long recountNanos;
   private Base base;
+  private boolean recounting;
+
+  /** One thread for the full counts of every instance (there is one per server). */
+  private static final Executor RECOUNTS =
+      Executors.newSingleThreadExecutor(
+          runnable -> {
+            var thread = new Thread(runnable, "event-position-recount");
+            thread.setDaemon(true);
+            return thread;
+          });
 
   @Autowired
   EventPositions(DataSource dataSource) {
@@ -61,19 +77,52 @@ class EventPositions {
             .single();
   }
 
-  private synchronized Base base() {
-    if (base == null || System.nanoTime() - base.countedAt() > recountNanos) {
-      var top =
-          jdbc.sql("SELECT COALESCE(MAX(global_index), 0) FROM domain_event_entry")
-              .query(Long.class)
-              .single();
-      var count =
-          jdbc.sql("SELECT COUNT(*) FROM domain_event_entry WHERE global_index <= ?")
-              .param(top)
-              .query(Long.class)
-              .single();
-      base = new Base(top, count, System.nanoTime());
+  /**
+   * The base; the first one is counted here, later ones in the background when the base is older
+   * than the recount period (a full count of a large store takes seconds when its pages are not
+   * cached, and no answer waits for it).
+   */
+  private Base base() {
+    synchronized (this) {
+      if (base == null) {
+        base = count();
+        return base;
+      }
+      if (recounting || System.nanoTime() - base.countedAt() <= recountNanos) {
+        return base;
+      }
+      recounting = true;
     }
-    return base;
+    RECOUNTS.execute(
+        () -> {
+          try {
+            var fresh = count();
+            synchronized (this) {
+              base = fresh;
+            }
+          } catch (RuntimeException e) {
+            log.warn("Counting the event store failed; the last count stays: {}", e.getMessage());
+          } finally {
+            synchronized (this) {
+              recounting = false;
+            }
+          }
+        });
+    synchronized (this) {
+      return base;
+    }
+  }
+
+  private Base count() {
+    var top =
+        jdbc.sql("SELECT COALESCE(MAX(global_index), 0) FROM domain_event_entry")
+            .query(Long.class)
+            .single();
+    var count =
+        jdbc.sql("SELECT COUNT(*) FROM domain_event_entry WHERE global_index <= ?")
+            .param(top)
+            .query(Long.class)
+            .single();
+    return new Base(top, count, System.nanoTime());
   }
 }

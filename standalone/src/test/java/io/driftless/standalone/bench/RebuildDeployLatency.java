@@ -41,8 +41,9 @@ import org.springframework.jdbc.datasource.DriverManagerDataSource;
  * time and a Deployment that does not), each timed from request to answer. It measures the deploys
  * for {@code quiet} seconds without a rebuild, then during a rebuild of the history view with the
  * query side's settings (the default: yield to a busy store), then, after restarting the query side
- * with {@code --driftless.rebuild.busy-events-per-second=0}, during a rebuild at full speed. Run it
- * from the repository root after {@code ./mvnw -B install -DskipTests} (query-side/BENCHMARK.md,
+ * with {@code --driftless.rebuild.busy-events-per-second=0}, during {@code repeat} (3) rebuilds at
+ * full speed one after the other (a full-speed rebuild is short: this gathers enough deploys). Run
+ * it from the repository root after {@code ./mvnw -B install -DskipTests} (query-side/BENCHMARK.md,
  * "Rebuilds"):
  *
  * <pre>
@@ -76,6 +77,7 @@ public final class RebuildDeployLatency {
     var events = Integer.parseInt(options.getOrDefault("events", "1000000"));
     var interval = Long.parseLong(options.getOrDefault("interval", "250"));
     var quiet = Integer.parseInt(options.getOrDefault("quiet", "60"));
+    var repeat = Integer.parseInt(options.getOrDefault("repeat", "3"));
     LocalDatabases.create(COMMAND_DB);
     LocalDatabases.create(VIEWS_DB);
     var failures = new ArrayList<Exception>();
@@ -99,10 +101,12 @@ public final class RebuildDeployLatency {
           "relayed to the views (RabbitMQ, all four views) in %.1f s%n", seconds(started));
 
       deployer.run(Duration.ofSeconds(15)); // warm-up, not counted
+      var cpu = cpu(query);
       var without = deployer.run(Duration.ofSeconds(quiet));
       System.out.printf("deploys without a rebuild: %s%n", summary(without));
+      System.out.printf("  CPU: %s%n", cpu.since(without.size()).replace("event", "deploy"));
 
-      rebuildDuringDeploys("default settings (yield to a busy store)", query, deployer);
+      rebuildDuringDeploys("default settings (yield to a busy store)", query, deployer, 1);
 
       query.close();
       query = startQuerySide("--driftless.rebuild.busy-events-per-second=0");
@@ -110,7 +114,7 @@ public final class RebuildDeployLatency {
       awaitViews(query, Duration.ofMinutes(5));
       var again = deployer.run(Duration.ofSeconds(quiet));
       System.out.printf("deploys without a rebuild (query side restarted): %s%n", summary(again));
-      rebuildDuringDeploys("busy-events-per-second=0 (full speed)", query, deployer);
+      rebuildDuringDeploys("busy-events-per-second=0 (full speed)", query, deployer, repeat);
     } finally {
       for (var side : new SideProcess[] {command, query}) {
         if (side != null) {
@@ -127,45 +131,60 @@ public final class RebuildDeployLatency {
     }
   }
 
-  private static void rebuildDuringDeploys(String setting, SideProcess query, Deployer deployer)
-      throws Exception {
-    var cpu =
-        CpuTimes.of(
-            new LinkedHashMap<>(
-                Map.of(
-                    "query side",
-                    query.pid(),
-                    "command side",
-                    CpuTimes.find("driftless-command-side.jar"),
-                    "MariaDB",
-                    CpuTimes.find("mariadbd"))));
-    var started = System.nanoTime();
-    var answer = send(query, "POST", "/api/projections/history/rebuild", ADMIN, null);
-    if (answer.statusCode() != 202) {
-      throw new IllegalStateException("rebuild refused: " + answer.body());
-    }
-    var done = new AtomicBoolean();
-    var latencies = deployer.runUntil(() -> rebuildFinished(query, done));
-    var progress = rebuild(query);
-    var seconds = seconds(started);
-    if (!"swapped".equals(progress.path("phase").asText())) {
-      throw new IllegalStateException("rebuild failed: " + progress);
-    }
-    var folded = progress.path("done").asLong();
-    System.out.printf(
-        "rebuild with %s: %,d events in %.1f s = %,.0f events/s (request to swap)%n",
-        setting, folded, seconds, folded / seconds);
-    System.out.printf("  deploys during it: %s%n", summary(latencies));
-    System.out.printf("  CPU: %s%n", cpu.since(folded));
+  private static CpuTimes cpu(SideProcess query) {
+    return CpuTimes.of(
+        new LinkedHashMap<>(
+            Map.of(
+                "query side",
+                query.pid(),
+                "command side",
+                CpuTimes.find("driftless-command-side.jar"),
+                "MariaDB",
+                CpuTimes.find("mariadbd"))));
   }
 
-  private static boolean rebuildFinished(SideProcess query, AtomicBoolean done) {
+  /** {@code times} rebuilds one after the other, deploys running all along; latencies pooled. */
+  private static void rebuildDuringDeploys(
+      String setting, SideProcess query, Deployer deployer, int times) throws Exception {
+    var latencies = new ArrayList<Long>();
+    for (int run = 1; run <= times; run++) {
+      var cpu = cpu(query);
+      var started = System.nanoTime();
+      var answer = send(query, "POST", "/api/projections/history/rebuild", ADMIN, null);
+      if (answer.statusCode() != 202) {
+        throw new IllegalStateException("rebuild refused: " + answer.body());
+      }
+      var rebuildId = JSON.readTree(answer.body()).path("rebuildId").asText();
+      var done = new AtomicBoolean();
+      var during = deployer.runUntil(() -> rebuildFinished(query, rebuildId, done));
+      latencies.addAll(during);
+      var progress = rebuild(query);
+      var seconds = seconds(started);
+      if (!"swapped".equals(progress.path("phase").asText())) {
+        throw new IllegalStateException("rebuild failed: " + progress);
+      }
+      var folded = progress.path("done").asLong();
+      System.out.printf(
+          "rebuild with %s: %,d events in %.1f s = %,.0f events/s (request to swap)%n",
+          setting, folded, seconds, folded / seconds);
+      System.out.printf("  deploys during it: %s%n", summary(during));
+      System.out.printf("  CPU: %s%n", cpu.since(folded));
+    }
+    if (times > 1) {
+      System.out.printf("  deploys during the %d rebuilds: %s%n", times, summary(latencies));
+    }
+  }
+
+  private static boolean rebuildFinished(SideProcess query, String rebuildId, AtomicBoolean done) {
     if (done.get()) {
       return true;
     }
     try {
-      var phase = rebuild(query).path("phase").asText();
-      done.set("swapped".equals(phase) || "failed".equals(phase));
+      var progress = rebuild(query);
+      var phase = progress.path("phase").asText();
+      done.set(
+          rebuildId.equals(progress.path("rebuildId").asText())
+              && ("swapped".equals(phase) || "failed".equals(phase)));
     } catch (Exception e) {
       throw new IllegalStateException(e);
     }
