@@ -117,6 +117,7 @@ public final class RebuildBenchmark {
       var seconds = (System.nanoTime() - started) / 1e9;
       running.set(false);
       writing.join();
+      service.awaitStopped(); // after the swap it drops the shadow (old tables) on its thread
       if (!"swapped".equals(done.phase())) {
         throw new IllegalStateException("rebuild failed: " + done.error());
       }
