@@ -30,6 +30,7 @@ final class ReadAhead implements AutoCloseable {
 
   private final BlockingQueue<Object> reads = new ArrayBlockingQueue<>(DEPTH);
   private final Thread thread;
+  private volatile boolean closed;
 
   /**
    * @param after the global index to read after
@@ -44,7 +45,7 @@ final class ReadAhead implements AutoCloseable {
   private void readAll(EventStoreReader store, long after, IntSupplier size) {
     var last = after;
     try {
-      while (true) {
+      while (!closed) {
         var asked = size.getAsInt();
         var events = store.readAfter(last, asked);
         var read = new Read(events, asked);
@@ -77,6 +78,7 @@ final class ReadAhead implements AutoCloseable {
   /** Stops reading (a read under way finishes and is dropped). */
   @Override
   public void close() throws InterruptedException {
+    closed = true;
     thread.interrupt();
     reads.clear();
     thread.join(TimeUnit.SECONDS.toMillis(30));
