@@ -12,6 +12,7 @@ import io.driftless.events.testing.SideProcess;
 import io.driftless.sandbox.SandboxCluster;
 import io.driftless.sandbox.SandboxSettings;
 import io.driftless.security.TokenHash;
+import io.driftless.standalone.e2e.DistributedArgs;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -267,17 +268,10 @@ public final class RebuildDeployLatency {
   private static SideProcess startQuerySide(String... extra) throws Exception {
     var args =
         new ArrayList<>(
-            List.of(
-                "--spring.profiles.active=distributed",
-                "--spring.datasource.url=" + LocalDatabases.url(VIEWS_DB),
-                "--spring.datasource.username=" + LocalDatabases.user(),
-                "--spring.datasource.password=" + LocalDatabases.password(),
-                "--driftless.event-store.url=" + LocalDatabases.url(COMMAND_DB),
-                "--driftless.event-store.username=" + LocalDatabases.user(),
-                "--driftless.event-store.password=" + LocalDatabases.password(),
-                "--driftless.delivery.amqp-uri=" + BrokerNames.amqpUri(),
-                "--driftless.events.exchange=" + BROKER.exchange(),
-                "--driftless.delivery.queue=" + BROKER.workQueue(),
+            DistributedArgs.querySide(
+                VIEWS_DB,
+                COMMAND_DB,
+                BROKER,
                 "--driftless.security.tokens[0].name=bench-admin",
                 "--driftless.security.tokens[0].hash=" + TokenHash.of(ADMIN),
                 "--driftless.security.tokens[0].roles=admin"));
@@ -293,15 +287,10 @@ public final class RebuildDeployLatency {
     return SideProcess.start(
         "command side",
         Path.of("command-side", "target", "driftless-command-side.jar"),
-        List.of(
-            "--spring.profiles.active=distributed",
-            "--spring.datasource.url=" + LocalDatabases.url(COMMAND_DB),
-            "--spring.datasource.username=" + LocalDatabases.user(),
-            "--spring.datasource.password=" + LocalDatabases.password(),
-            "--driftless.cluster.kubeconfig=" + KUBECONFIG.toAbsolutePath(),
-            "--driftless.relay.amqp-uri=" + BrokerNames.amqpUri(),
-            "--driftless.secrets.key=" + io.driftless.events.testing.LocalServices.secretsKey(),
-            "--driftless.events.exchange=" + BROKER.exchange(),
+        DistributedArgs.commandSide(
+            COMMAND_DB,
+            KUBECONFIG,
+            BROKER.exchange(),
             // The filled history's apps have no desired sets to reconcile: only the deploys run.
             "--driftless.reconcile.enabled=false",
             "--driftless.security.tokens[0].name=bench-deployer",

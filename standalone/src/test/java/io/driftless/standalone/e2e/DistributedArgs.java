@@ -10,14 +10,14 @@ import java.util.List;
 /**
  * The command lines of the two sides in the {@code distributed} profile on the machine's MariaDB
  * and RabbitMQ, as the e2e tests start them ({@code java -jar ... <args>}); each test adds its own
- * (tokens, connection names, timings).
+ * (tokens, connection names, timings); so does the rebuild's deploy-latency benchmark.
  */
-final class DistributedArgs {
+public final class DistributedArgs {
 
   private DistributedArgs() {}
 
   /** The command side on the event store {@code commandDb}, publishing to {@code exchange}. */
-  static List<String> commandSide(
+  public static List<String> commandSide(
       String commandDb, Path kubeconfig, String exchange, String... extra) {
     var args =
         new ArrayList<>(
@@ -38,7 +38,7 @@ final class DistributedArgs {
    * The query side with its views in {@code viewsDb}, reading gaps from {@code commandDb}, its work
    * queue bound to {@code broker}'s exchange.
    */
-  static List<String> querySide(
+  public static List<String> querySide(
       String viewsDb, String commandDb, BrokerNames broker, String... extra) {
     var args =
         new ArrayList<>(
