@@ -7,6 +7,7 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Clock;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.context.SmartLifecycle;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -27,7 +28,7 @@ class ReconcileConfig {
     return new ReconcileMetrics(registry.getIfAvailable(SimpleMeterRegistry::new));
   }
 
-  @Bean(initMethod = "start", destroyMethod = "close")
+  @Bean(destroyMethod = "close")
   ReconcileScheduler reconcileScheduler(
       ReconcileSettings settings,
       JdbcTemplate jdbc,
@@ -39,7 +40,7 @@ class ReconcileConfig {
   }
 
   /** The watch trigger; {@code driftless.reconcile.watch.enabled=false} leaves it out. */
-  @Bean(initMethod = "start", destroyMethod = "close")
+  @Bean(destroyMethod = "close")
   @ConditionalOnProperty(
       name = "driftless.reconcile.watch.enabled",
       havingValue = "true",
@@ -52,5 +53,37 @@ class ReconcileConfig {
       ReconcileMetrics metrics) {
     return new WatchTrigger(
         settings, watches, new OwnedKinds(jdbc, clock), new ReconcileLeases(jdbc), clock, metrics);
+  }
+
+  /**
+   * Starts the scheduler and the watch trigger once every singleton exists (a lifecycle bean starts
+   * after the context's refresh has created them all). Started from their beans' init methods
+   * instead, their threads reached lazy beans (the cluster client) while the main thread was still
+   * creating others, and a start after kill -9 hung on the bean factory's singleton lock
+   * (KillNineDurabilityIT, once in 20 restarts).
+   */
+  @Bean
+  SmartLifecycle reconcileStart(
+      ReconcileScheduler scheduler, ObjectProvider<WatchTrigger> trigger) {
+    return new SmartLifecycle() {
+      private volatile boolean running;
+
+      @Override
+      public void start() {
+        scheduler.start();
+        trigger.ifAvailable(WatchTrigger::start);
+        running = true;
+      }
+
+      @Override
+      public void stop() {
+        running = false; // the beans' destroy methods stop them
+      }
+
+      @Override
+      public boolean isRunning() {
+        return running;
+      }
+    };
   }
 }
