@@ -79,6 +79,12 @@ public final class RebuildDeployLatency {
     var interval = Long.parseLong(options.getOrDefault("interval", "250"));
     var quiet = Integer.parseInt(options.getOrDefault("quiet", "60"));
     var repeat = Integer.parseInt(options.getOrDefault("repeat", "3"));
+    // busy=N: the first rebuilds yield at N events/s instead of the default
+    var busy = options.get("busy");
+    var firstSetting =
+        busy == null
+            ? new String[0]
+            : new String[] {"--driftless.rebuild.busy-events-per-second=" + busy};
     LocalDatabases.create(COMMAND_DB);
     LocalDatabases.create(VIEWS_DB);
     var failures = new ArrayList<Exception>();
@@ -86,7 +92,7 @@ public final class RebuildDeployLatency {
     SideProcess query = null;
     try (var cluster =
         SandboxCluster.start(new SandboxSettings("127.0.0.1", 0, KUBECONFIG, null))) {
-      query = startQuerySide();
+      query = startQuerySide(firstSetting);
       command = startCommandSide();
       query.awaitHealthy(STARTUP);
       command.awaitHealthy(STARTUP);
@@ -107,7 +113,13 @@ public final class RebuildDeployLatency {
       System.out.printf("deploys without a rebuild: %s%n", summary(without));
       System.out.printf("  CPU: %s%n", cpu.since(without.size()).replace("event", "deploy"));
 
-      rebuildDuringDeploys("default settings (yield to a busy store)", query, deployer, 1);
+      rebuildDuringDeploys(
+          busy == null
+              ? "default settings (yield to a busy store)"
+              : "busy-events-per-second=" + busy + " (yield to a busy store)",
+          query,
+          deployer,
+          1);
 
       query.close();
       query = startQuerySide("--driftless.rebuild.busy-events-per-second=0");
