@@ -23,6 +23,7 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.Keys;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
@@ -61,6 +62,7 @@ class HistoryPageIT {
   void startBrowser() throws Exception {
     browser = Browsers.headlessChromium();
     wait = new WebDriverWait(browser, WAIT);
+    wait.ignoring(StaleElementReferenceException.class); // the page re-renders as it polls
   }
 
   @AfterEach

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
@@ -72,18 +73,24 @@ class HistoryPagePagingIT {
     assertThat(JSON.readTree(get("/api/apps/default/busy/changes?limit=1000"))).hasSize(CHANGES);
 
     browser = Browsers.headlessChromium();
+    // The page re-renders while it polls the view position: an element found a moment ago can be
+    // replaced before its attribute is read, so the waits look again instead of failing.
     var wait = new WebDriverWait(browser, WAIT);
+    wait.ignoring(StaleElementReferenceException.class);
     var renders = new ArrayList<Long>();
     for (int run = 0; run < 5; run++) {
       browser.get("about:blank");
       browser.get(base() + "/#/apps/default/busy");
-      var rows =
-          wait.until(
-              ExpectedConditions.numberOfElementsToBe(
-                  By.cssSelector("#changes tr[data-change]"), 50));
-      assertThat(rows.get(0).getAttribute("data-change")).isEqualTo(newest);
+      wait.until(
+          ExpectedConditions.numberOfElementsToBe(By.cssSelector("#changes tr[data-change]"), 50));
+      assertThat(
+              wait.until(
+                  ExpectedConditions.attributeToBe(
+                      By.cssSelector("#changes tr[data-change]"), "data-change", newest)))
+          .isTrue();
       renders.add(
-          Long.parseLong(browser.findElement(By.id("main")).getAttribute("data-rendered-ms")));
+          Long.parseLong(
+              wait.until(d -> d.findElement(By.id("main")).getAttribute("data-rendered-ms"))));
     }
     var sorted = renders.stream().sorted().toList();
     System.out.printf(

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.logging.LogType;
 import org.openqa.selenium.support.ui.ExpectedConditions;
@@ -66,6 +67,7 @@ class HistoryPageTokenIT {
     var changeId = deploy();
     browser = Browsers.headlessChromium();
     var wait = new WebDriverWait(browser, WAIT);
+    wait.ignoring(StaleElementReferenceException.class); // the page re-renders as it polls
     var js = (JavascriptExecutor) browser;
 
     browser.get(base() + "/");
