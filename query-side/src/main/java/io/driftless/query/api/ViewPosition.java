@@ -1,19 +1,19 @@
 package io.driftless.query.api;
 
+import io.driftless.query.projection.ProjectionApplier;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import javax.sql.DataSource;
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
  * Adds {@code Driftless-View-Position} to every query response: how many events the views have
- * applied (per source aggregate, the highest next-expected sequence of any view, summed). It is
- * read before the query runs, so the answer reflects at least that many events.
+ * applied (the count of the view furthest along, one row per view in {@code projection_status} that
+ * each batch keeps: {@link ProjectionApplier#position}). It is read before the query runs, so the
+ * answer reflects at least that many events.
  *
  * <p>It compares with the command side's {@code eventPosition} (header {@code
  * Driftless-Event-Position}): the number of events in the store once a change's last event is
@@ -27,10 +27,10 @@ class ViewPosition extends OncePerRequestFilter {
 
   static final String HEADER = "Driftless-View-Position";
 
-  private final JdbcClient jdbc;
+  private final ProjectionApplier applier;
 
-  ViewPosition(DataSource dataSource) {
-    this.jdbc = JdbcClient.create(dataSource);
+  ViewPosition(ProjectionApplier applier) {
+    this.applier = applier;
   }
 
   @Override
@@ -47,10 +47,6 @@ class ViewPosition extends OncePerRequestFilter {
   }
 
   long position() {
-    return jdbc.sql(
-            "SELECT COALESCE(SUM(next_sequence), 0) FROM (SELECT MAX(last_sequence) + 1"
-                + " AS next_sequence FROM projection_offset GROUP BY aggregate_id) positions")
-        .query(Long.class)
-        .single();
+    return applier.position();
   }
 }

@@ -11,10 +11,12 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param maxEventsPerSecond a ceiling on the rebuild's rate, to spare a busy store; 0 for none
  * @param busyEventsPerSecond the ceiling while deploys write to the store; 0 for none
  * @param busyWindow how long after the store last grew it still counts as busy
+ * @param nice the nice value of the rebuild's threads on Linux (0 to 19; 0 leaves it)
  */
 @ConfigurationProperties("driftless.rebuild")
 record RebuildProperties(
     @DefaultValue("10000") int batchSize,
     @DefaultValue("0") long maxEventsPerSecond,
     @DefaultValue("10000") long busyEventsPerSecond,
-    @DefaultValue("5s") Duration busyWindow) {}
+    @DefaultValue("5s") Duration busyWindow,
+    @DefaultValue("19") int nice) {}

@@ -106,7 +106,8 @@ class ViewsConfig {
             rebuild.batchSize(),
             rebuild.maxEventsPerSecond(),
             rebuild.busyEventsPerSecond(),
-            rebuild.busyWindow()));
+            rebuild.busyWindow(),
+            rebuild.nice()));
   }
 
   /** After start: a swap that died half-way is finished, an empty store's new views are built. */

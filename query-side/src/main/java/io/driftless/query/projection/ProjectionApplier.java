@@ -90,6 +90,7 @@ public final class ProjectionApplier {
     var known = OffsetStore.lock(jdbc, names, ids);
     var moved = new HashMap<OffsetStore.Key, Long>();
     var newest = new HashMap<String, Instant>();
+    var applied = new HashMap<String, Long>();
     var outcomes = new ArrayList<Outcome>(events.size());
     events.forEach(e -> outcomes.add(Outcome.DUPLICATE));
     for (var projection : projections) {
@@ -101,13 +102,14 @@ public final class ProjectionApplier {
           outcomes.set(index, merge(outcomes.get(index), outcome));
           if (outcome == Outcome.APPLIED) {
             newest.merge(projection.name(), event.occurredAt(), LastEvents::later);
+            applied.merge(projection.name(), 1L, Long::sum);
           }
         }
       }
       batch.flush(jdbc);
     }
     OffsetStore.save(jdbc, known, moved);
-    LastEvents.save(jdbc, newest);
+    LastEvents.save(jdbc, newest, applied);
     return outcomes;
   }
 
@@ -147,6 +149,14 @@ public final class ProjectionApplier {
    */
   public Map<String, Instant> lastEventTimes() {
     return LastEvents.read(jdbc);
+  }
+
+  /**
+   * How many events the views have applied: the count of the view furthest along ({@code
+   * Driftless-View-Position}; one row per view, kept by every batch).
+   */
+  public long position() {
+    return LastEvents.position(jdbc);
   }
 
   /** The next sequence a view expects from an aggregate (0 if it has seen none). */

@@ -67,11 +67,24 @@ final class Rebuild implements Runnable {
   @Override
   public void run() {
     try {
+      lowerPriority();
       build();
     } catch (Exception e) {
       fail(e);
     } finally {
       restoreNamespace();
+    }
+  }
+
+  /**
+   * The rebuild's thread, and the read-ahead it starts, give way on the CPU to the process's other
+   * threads and to the machine's other processes: a deploy that arrives meanwhile runs first. The
+   * thread ends with the rebuild ({@link RebuildService} starts one per rebuild).
+   */
+  private void lowerPriority() {
+    var nice = context.settings().nice();
+    if (nice > 0 && LowPriority.lowerCurrentThread(nice)) {
+      log.info("Rebuild {} of the {} view runs at nice {}", rebuildId, view.name(), nice);
     }
   }
 
@@ -250,10 +263,22 @@ final class Rebuild implements Runnable {
                 + " SELECT projection, aggregate_id, last_sequence FROM "
                 + shadow.shadowTable(ShadowTables.OFFSETS))
         .update();
-    if (newest != null) {
-      jdbc.sql("DELETE FROM projection_status WHERE projection = ?").param(view.name()).update();
-      jdbc.sql("INSERT INTO projection_status (projection, last_event_at) VALUES (?, ?)")
-          .params(view.name(), Timestamp.from(newest))
+    jdbc.sql("DELETE FROM projection_status WHERE projection = ?").param(view.name()).update();
+    // The rebuilt view's count of applied events: its offsets' sum (sequences run from 0).
+    var applied =
+        jdbc.sql(
+                "SELECT COALESCE(SUM(last_sequence + 1), 0) FROM projection_offset"
+                    + " WHERE projection = ?")
+            .param(view.name())
+            .query(Long.class)
+            .single();
+    if (newest != null || applied > 0) {
+      jdbc.sql(
+              "INSERT INTO projection_status (projection, last_event_at, applied) VALUES (?, ?, ?)")
+          .params(
+              view.name(),
+              Timestamp.from(newest != null ? newest : java.time.Instant.now()),
+              applied)
           .update();
     }
     ViewBuilds.markBuilt(jdbc, view.name(), view.version());

@@ -40,8 +40,9 @@ import org.springframework.jdbc.support.JdbcTransactionManager;
  * writer (10-event transactions, 20 a second, as deploys write) timed without and during the
  * rebuild. Options: {@code events}, {@code naive}, {@code batch} (10,000), {@code busy} (the
  * rebuild's {@code busy-events-per-second}; 0, full speed, by default: the store writer would
- * otherwise make it yield), {@code db=h2} (the standalone's layout: one H2 file database, with the
- * standalone's URL settings, holding the store and the views, in a temporary directory).
+ * otherwise make it yield), {@code nice} (the rebuild threads' nice value; 0 by default), {@code
+ * db=h2} (the standalone's layout: one H2 file database, with the standalone's URL settings,
+ * holding the store and the views, in a temporary directory).
  *
  * <p>The command is in {@code query-side/BENCHMARK.md}, "Rebuilds". The databases are dropped at
  * the end.
@@ -59,6 +60,7 @@ public final class RebuildBenchmark {
     var naive = Integer.parseInt(options.getOrDefault("naive", "20000"));
     var batch = Integer.parseInt(options.getOrDefault("batch", "10000"));
     var busy = Long.parseLong(options.getOrDefault("busy", "0"));
+    var nice = Integer.parseInt(options.getOrDefault("nice", "0"));
     var h2 = "h2".equals(options.getOrDefault("db", "mariadb"));
     ((LoggerContext) LoggerFactory.getILoggerFactory()).getLogger("ROOT").setLevel(Level.WARN);
     var h2Dir = h2 ? Files.createTempDirectory("driftless-rebuild-bench") : null;
@@ -87,7 +89,7 @@ public final class RebuildBenchmark {
               List.of(new HistoryProjection(200)),
               views,
               reader,
-              new RebuildSettings(batch, 0, busy, Duration.ofSeconds(5)));
+              new RebuildSettings(batch, 0, busy, Duration.ofSeconds(5), nice));
       var running = new AtomicBoolean(true);
       var during = new ArrayList<Long>();
       var writing =

@@ -20,6 +20,7 @@ import io.driftless.query.support.ViewTables;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -130,6 +131,7 @@ class ProjectionApplierIT {
             applier.projections(),
             JdbcClient.create(dataSource),
             ProjectionApplier.transactions(new JdbcTransactionManager(dataSource)));
+    assertPositionCountsEveryEventOnce(events.size());
     assertThat(restarted.lastEventTimes())
         .isEqualTo(
             Map.of(
@@ -181,6 +183,7 @@ class ProjectionApplierIT {
   }
 
   private void assertEqualsFold(List<EventEnvelope> events, int apps) {
+    assertPositionCountsEveryEventOnce(events.size());
     var expected = new SequentialFold(events, KEEP);
     var tables = new ViewTables(dataSource);
     assertThat(tables.changes()).isEqualTo(expected.changes());
@@ -198,5 +201,29 @@ class ProjectionApplierIT {
     assertThat(expected.changes())
         .as("every app pruned to its newest changes")
         .hasSize(apps * KEEP);
+  }
+
+  /**
+   * Driftless-View-Position: every event counted once whatever the duplicates and retries, and each
+   * view's count the sum of its offsets (what the query side used to aggregate per request).
+   */
+  private void assertPositionCountsEveryEventOnce(long events) {
+    assertThat(applier.position())
+        .as("events applied by the view furthest along")
+        .isEqualTo(events);
+    var jdbc = JdbcClient.create(dataSource);
+    var counts = new HashMap<String, Long>();
+    jdbc.sql("SELECT projection, applied FROM projection_status")
+        .query(
+            rs -> {
+              counts.put(rs.getString(1), rs.getLong(2));
+            });
+    var sums = new HashMap<String, Long>();
+    jdbc.sql("SELECT projection, SUM(last_sequence + 1) FROM projection_offset GROUP BY projection")
+        .query(
+            rs -> {
+              sums.put(rs.getString(1), rs.getLong(2));
+            });
+    assertThat(counts).hasSize(4).isEqualTo(sums);
   }
 }
