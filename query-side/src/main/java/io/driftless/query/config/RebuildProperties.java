@@ -17,6 +17,6 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 record RebuildProperties(
     @DefaultValue("10000") int batchSize,
     @DefaultValue("0") long maxEventsPerSecond,
-    @DefaultValue("10000") long busyEventsPerSecond,
+    @DefaultValue("0") long busyEventsPerSecond,
     @DefaultValue("5s") Duration busyWindow,
     @DefaultValue("19") int nice) {}

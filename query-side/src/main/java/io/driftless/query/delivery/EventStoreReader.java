@@ -160,15 +160,6 @@ public final class EventStoreReader {
         .list();
   }
 
-  /** How many events the store holds after {@code globalIndex}. */
-  public long countAfter(long globalIndex) {
-    return eventStore
-        .sql("SELECT COUNT(*) FROM domain_event_entry WHERE global_index > ?")
-        .param(globalIndex)
-        .query(Long.class)
-        .single();
-  }
-
   /** The highest global index in the store (0 when empty): it grows while deploys write. */
   public long lastGlobalIndex() {
     return eventStore

@@ -39,17 +39,17 @@ import org.springframework.jdbc.datasource.DriverManagerDataSource;
  * machine's MariaDB and RabbitMQ, a sandbox cluster in this JVM), an event store holding {@code
  * events} events (default 1,000,000, written in Axon's layout and relayed to the views as any
  * event), and one deploy of a small app every {@code interval} ms (a ConfigMap that changes every
- * time and a Deployment that does not), each timed from request to answer. It measures the deploys
- * for {@code quiet} seconds without a rebuild, then during a rebuild of the history view with the
- * query side's settings (the default: yield to a busy store), then, after restarting the query side
- * with {@code --driftless.rebuild.busy-events-per-second=0}, during {@code repeat} (3) rebuilds at
- * full speed one after the other (a full-speed rebuild is short: this gathers enough deploys). Run
- * it from the repository root after {@code ./mvnw -B install -DskipTests} (query-side/BENCHMARK.md,
- * "Rebuilds"):
+ * time and a Deployment that does not), each timed from request to answer. After {@code warmup}
+ * (60) s of deploys it alternates, {@code repeat} (3) times, {@code quiet} (60) s of deploys
+ * without a rebuild and deploys during a rebuild of the history view, and compares the pooled
+ * latencies (alternating, so that the machine's drift, such as the command side's JIT still
+ * compiling, weighs on both alike). The query side runs with its default rebuild settings, or with
+ * {@code busy=N} ({@code busy-events-per-second}) and {@code nice=N}. Run it from the repository
+ * root after {@code ./mvnw -B install -DskipTests} (query-side/BENCHMARK.md, "Rebuilds"):
  *
  * <pre>
  * java -cp "standalone/target/test-classes:$(cat standalone/target/deps.cp)" \
- *   io.driftless.standalone.bench.RebuildDeployLatency events=1000000 interval=250 quiet=60
+ *   io.driftless.standalone.bench.RebuildDeployLatency events=1000000 interval=250 quiet=60 repeat=3
  * </pre>
  *
  * Every database, exchange and queue it makes is removed at the end.
@@ -79,16 +79,16 @@ public final class RebuildDeployLatency {
     var interval = Long.parseLong(options.getOrDefault("interval", "250"));
     var quiet = Integer.parseInt(options.getOrDefault("quiet", "60"));
     var repeat = Integer.parseInt(options.getOrDefault("repeat", "3"));
-    // busy=N: the first rebuilds yield at N events/s instead of the default
-    var busy = options.get("busy");
-    // nice=N: the rebuild threads' nice value in every phase instead of the default
-    var nice = options.get("nice");
-    var niceSetting =
-        nice == null ? List.<String>of() : List.of("--driftless.rebuild.nice=" + nice);
-    var firstSetting = new ArrayList<>(niceSetting);
-    if (busy != null) {
-      firstSetting.add("--driftless.rebuild.busy-events-per-second=" + busy);
+    var warmup = Integer.parseInt(options.getOrDefault("warmup", "60"));
+    // busy=N, nice=N: the query side's rebuild settings instead of its defaults
+    var settings = new ArrayList<String>();
+    if (options.containsKey("busy")) {
+      settings.add("--driftless.rebuild.busy-events-per-second=" + options.get("busy"));
     }
+    if (options.containsKey("nice")) {
+      settings.add("--driftless.rebuild.nice=" + options.get("nice"));
+    }
+    var label = settings.isEmpty() ? "the query side's defaults" : String.join(" ", settings);
     LocalDatabases.create(COMMAND_DB);
     LocalDatabases.create(VIEWS_DB);
     var failures = new ArrayList<Exception>();
@@ -96,7 +96,7 @@ public final class RebuildDeployLatency {
     SideProcess query = null;
     try (var cluster =
         SandboxCluster.start(new SandboxSettings("127.0.0.1", 0, KUBECONFIG, null))) {
-      query = startQuerySide(firstSetting.toArray(String[]::new));
+      query = startQuerySide(settings.toArray(String[]::new));
       command = startCommandSide();
       query.awaitHealthy(STARTUP);
       command.awaitHealthy(STARTUP);
@@ -111,32 +111,27 @@ public final class RebuildDeployLatency {
       System.out.printf(
           "relayed to the views (RabbitMQ, all four views) in %.1f s%n", seconds(started));
 
-      deployer.run(Duration.ofSeconds(15)); // warm-up, not counted
-      var cpu = cpu(query);
-      var without = deployer.run(Duration.ofSeconds(quiet));
-      System.out.printf("deploys without a rebuild: %s%n", summary(without));
-      System.out.printf("  CPU: %s%n", cpu.since(without.size()).replace("event", "deploy"));
-
-      rebuildDuringDeploys(
-          (busy == null ? "default settings" : "busy-events-per-second=" + busy)
-              + (nice == null ? "" : ", nice " + nice),
-          query,
-          deployer,
-          1);
-
-      query.close();
-      var fullSpeed = new ArrayList<>(niceSetting);
-      fullSpeed.add("--driftless.rebuild.busy-events-per-second=0");
-      query = startQuerySide(fullSpeed.toArray(String[]::new));
-      query.awaitHealthy(STARTUP);
-      awaitViews(query, Duration.ofMinutes(5));
-      var again = deployer.run(Duration.ofSeconds(quiet));
-      System.out.printf("deploys without a rebuild (query side restarted): %s%n", summary(again));
-      rebuildDuringDeploys(
-          "busy-events-per-second=0 (full speed)" + (nice == null ? "" : ", nice " + nice),
-          query,
-          deployer,
-          repeat);
+      // Warm-up, not counted: the command side's JIT is still compiling minutes after its start.
+      deployer.run(Duration.ofSeconds(warmup));
+      System.out.printf("rebuild settings: %s%n", label);
+      var without = new ArrayList<Long>();
+      var during = new ArrayList<Long>();
+      for (int round = 1; round <= repeat; round++) {
+        // Quiet and rebuild phases alternate, so that a drift of the machine hits both alike.
+        var cpu = cpu(query);
+        var quietLatencies = deployer.run(Duration.ofSeconds(quiet));
+        System.out.printf("deploys without a rebuild: %s%n", summary(quietLatencies));
+        System.out.printf(
+            "  CPU: %s%n", cpu.since(quietLatencies.size()).replace("event", "deploy"));
+        without.addAll(quietLatencies);
+        during.addAll(rebuildDuringDeploys(query, deployer));
+      }
+      System.out.printf("all deploys without a rebuild: %s%n", summary(without));
+      System.out.printf("all deploys during the %d rebuilds: %s%n", repeat, summary(during));
+      System.out.printf(
+          "p99 during / without: %.2fx, p50 during / without: %.2fx%n",
+          (double) percentile(during, 0.99) / percentile(without, 0.99),
+          (double) percentile(during, 0.50) / percentile(without, 0.50));
     } finally {
       for (var side : new SideProcess[] {command, query}) {
         if (side != null) {
@@ -165,41 +160,35 @@ public final class RebuildDeployLatency {
                 CpuTimes.find("mariadbd"))));
   }
 
-  /** {@code times} rebuilds one after the other, deploys running all along; latencies pooled. */
-  private static void rebuildDuringDeploys(
-      String setting, SideProcess query, Deployer deployer, int times) throws Exception {
-    var latencies = new ArrayList<Long>();
-    for (int run = 1; run <= times; run++) {
-      var cpu = cpu(query);
-      var started = System.nanoTime();
-      var answer = send(query, "POST", "/api/projections/history/rebuild", ADMIN, null);
-      // The previous rebuild reports "swapped" a moment before its thread lets the view go: 409.
-      for (int tries = 0; answer.statusCode() == 409 && tries < 100; tries++) {
-        LockSupport.parkNanos(Duration.ofMillis(100).toNanos());
-        answer = send(query, "POST", "/api/projections/history/rebuild", ADMIN, null);
-      }
-      if (answer.statusCode() != 202) {
-        throw new IllegalStateException("rebuild refused: " + answer.body());
-      }
-      var rebuildId = JSON.readTree(answer.body()).path("rebuildId").asText();
-      var done = new AtomicBoolean();
-      var during = deployer.runUntil(() -> rebuildFinished(query, rebuildId, done));
-      latencies.addAll(during);
-      var progress = rebuild(query);
-      var seconds = seconds(started);
-      if (!"swapped".equals(progress.path("phase").asText())) {
-        throw new IllegalStateException("rebuild failed: " + progress);
-      }
-      var folded = progress.path("done").asLong();
-      System.out.printf(
-          "rebuild with %s: %,d events in %.1f s = %,.0f events/s (request to swap)%n",
-          setting, folded, seconds, folded / seconds);
-      System.out.printf("  deploys during it: %s%n", summary(during));
-      System.out.printf("  CPU: %s%n", cpu.since(folded));
+  /** One rebuild of the history view, deploys running all along; their latencies. */
+  private static List<Long> rebuildDuringDeploys(SideProcess query, Deployer deployer)
+      throws Exception {
+    var cpu = cpu(query);
+    var started = System.nanoTime();
+    var answer = send(query, "POST", "/api/projections/history/rebuild", ADMIN, null);
+    // The previous rebuild reports "swapped" a moment before its thread lets the view go: 409.
+    for (int tries = 0; answer.statusCode() == 409 && tries < 100; tries++) {
+      LockSupport.parkNanos(Duration.ofMillis(100).toNanos());
+      answer = send(query, "POST", "/api/projections/history/rebuild", ADMIN, null);
     }
-    if (times > 1) {
-      System.out.printf("  deploys during the %d rebuilds: %s%n", times, summary(latencies));
+    if (answer.statusCode() != 202) {
+      throw new IllegalStateException("rebuild refused: " + answer.body());
     }
+    var rebuildId = JSON.readTree(answer.body()).path("rebuildId").asText();
+    var done = new AtomicBoolean();
+    var during = deployer.runUntil(() -> rebuildFinished(query, rebuildId, done));
+    var progress = rebuild(query);
+    var seconds = seconds(started);
+    if (!"swapped".equals(progress.path("phase").asText())) {
+      throw new IllegalStateException("rebuild failed: " + progress);
+    }
+    var folded = progress.path("done").asLong();
+    System.out.printf(
+        "rebuild: %,d events in %.1f s = %,.0f events/s (request to swap)%n",
+        folded, seconds, folded / seconds);
+    System.out.printf("  deploys during it: %s%n", summary(during));
+    System.out.printf("  CPU: %s%n", cpu.since(folded));
+    return during;
   }
 
   private static boolean rebuildFinished(SideProcess query, String rebuildId, AtomicBoolean done) {
@@ -346,14 +335,20 @@ public final class RebuildDeployLatency {
   }
 
   static String summary(List<Long> latencies) {
-    var sorted = new ArrayList<>(latencies);
-    Collections.sort(sorted);
     return String.format(
         "%d deploys, p50 %.1f ms, p99 %.1f ms, max %.1f ms",
-        sorted.size(),
-        sorted.get(sorted.size() / 2) / 1e6,
-        sorted.get((int) Math.min(sorted.size() - 1, Math.ceil(sorted.size() * 0.99) - 1)) / 1e6,
-        sorted.get(sorted.size() - 1) / 1e6);
+        latencies.size(),
+        percentile(latencies, 0.50) / 1e6,
+        percentile(latencies, 0.99) / 1e6,
+        percentile(latencies, 1.0) / 1e6);
+  }
+
+  /** The nearest-rank percentile (0.5: the median, 1.0: the maximum). */
+  static long percentile(List<Long> latencies, double rank) {
+    var sorted = new ArrayList<>(latencies);
+    Collections.sort(sorted);
+    var index = rank >= 1.0 ? sorted.size() - 1 : (int) Math.ceil(sorted.size() * rank) - 1;
+    return sorted.get(Math.max(0, Math.min(sorted.size() - 1, index)));
   }
 
   /** One deploy every {@code interval} ms of one small app, each a real change. */
