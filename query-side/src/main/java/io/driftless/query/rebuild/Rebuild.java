@@ -7,6 +7,10 @@ import io.driftless.query.projection.ViewGate;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Timestamp;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -133,11 +137,23 @@ final class Rebuild implements Runnable {
 
   /**
    * Folds the store in global order until a read comes back short (caught up with the store), each
-   * read one transaction; the next reads are read and decoded meanwhile ({@link ReadAhead}). While
-   * deploys write to the store, reads are short and paced ({@link #pace}).
+   * read one transaction. Three threads work at once: the next reads are read and decoded ({@link
+   * ReadAhead}), this thread folds one read in memory ({@link ShadowFold#prepare}), and a writer
+   * stores the previous one and commits it with its checkpoint ({@link ShadowFold#write}), so the
+   * JVM's work and the database's overlap. While deploys write to the store, reads are short and
+   * paced ({@link #pace}) if the settings say so.
    */
   private void bulk(ShadowFold fold, long target) throws Exception {
     var settings = context.settings();
+    var writerName = threadName() + "-write";
+    // Started from this thread, so the writer has its priority.
+    var writer =
+        Executors.newSingleThreadExecutor(
+            task -> {
+              var thread = new Thread(task, writerName);
+              thread.setDaemon(true);
+              return thread;
+            });
     try (var ahead =
         new ReadAhead(
             context.store(),
@@ -147,18 +163,66 @@ final class Rebuild implements Runnable {
                     ? Math.min(settings.batchSize(), RebuildSettings.BUSY_BATCH)
                     : settings.batchSize(),
             threadName() + "-read")) {
+      Future<?> writing = null;
       while (true) {
         var read = ahead.next();
-        fold.foldAndCommit(read.events());
+        var prepared = fold.prepare(read.events());
+        awaitWrite(writing);
+        writing =
+            writer.submit(
+                () -> {
+                  fold.write(prepared);
+                  return null;
+                });
         var phase = fold.done() < target ? "bulk" : "catch-up";
         report(phase, fold.done(), Math.max(target, fold.done()));
         throttle(fold.done());
         pace(read.events().size());
         checkInterrupted();
         if (read.isLast()) {
+          awaitWrite(writing);
           return;
         }
       }
+    } finally {
+      stop(writer);
+    }
+  }
+
+  /** Waits for the previous read's write; its failure is the rebuild's. */
+  private static void awaitWrite(Future<?> writing) throws Exception {
+    if (writing == null) {
+      return;
+    }
+    try {
+      writing.get();
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof Exception cause) {
+        throw cause;
+      }
+      throw e;
+    }
+  }
+
+  /**
+   * Stops the writer and waits until it has let go of the connection (a statement under way
+   * finishes first), even if this thread is interrupted meanwhile: the connection is rolled back
+   * and reused after this.
+   */
+  private static void stop(ExecutorService writer) {
+    writer.shutdownNow();
+    var interrupted = false;
+    while (true) {
+      try {
+        if (writer.awaitTermination(10, TimeUnit.SECONDS)) {
+          break;
+        }
+      } catch (InterruptedException e) {
+        interrupted = true;
+      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
     }
   }
 

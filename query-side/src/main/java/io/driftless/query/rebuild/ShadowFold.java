@@ -82,16 +82,39 @@ final class ShadowFold {
     return last == null ? 0 : last + 1;
   }
 
-  /** Folds events read in global order and commits them with the checkpoint. */
-  void foldAndCommit(List<IndexedEvent> events) throws SQLException {
-    foldRead(events);
-    writeCheckpoint();
+  /**
+   * One read folded in memory and not written yet: the view's rows, the offsets it moved and the
+   * checkpoint it reaches. {@link #prepare} makes it on the fold's thread while the previous one is
+   * written ({@link #write}) on another; the in-memory offsets are the fold thread's alone.
+   */
+  record Prepared(
+      Projection.Batch batch,
+      List<Object[]> offsetRows,
+      long lastGlobalIndex,
+      long done,
+      Instant newest) {}
+
+  /** Folds a read in memory: the next {@link #write} stores it with its checkpoint. */
+  Prepared prepare(List<IndexedEvent> events) {
+    var collected = collect(events.stream().map(IndexedEvent::event).toList());
+    moveTo(events);
+    return new Prepared(collected.batch(), collected.offsetRows(), lastGlobalIndex, done, newest);
+  }
+
+  /** Writes a prepared read, its offsets and its checkpoint in one transaction. */
+  void write(Prepared prepared) throws SQLException {
+    writeRows(prepared.batch(), prepared.offsetRows());
+    writeCheckpoint(prepared.lastGlobalIndex(), prepared.done(), prepared.newest());
     connection.commit();
   }
 
   /** Folds events read in global order and moves past them, without committing. */
   void foldRead(List<IndexedEvent> events) {
     fold(events.stream().map(IndexedEvent::event).toList());
+    moveTo(events);
+  }
+
+  private void moveTo(List<IndexedEvent> events) {
     if (!events.isEmpty()) {
       lastGlobalIndex = Math.max(lastGlobalIndex, events.get(events.size() - 1).globalIndex());
     }
@@ -102,6 +125,11 @@ final class ShadowFold {
    * duplicates, later ones first fetch the missing ones from the store.
    */
   void fold(List<EventEnvelope> events) {
+    var collected = collect(events);
+    writeRows(collected.batch(), collected.offsetRows());
+  }
+
+  private Prepared collect(List<EventEnvelope> events) {
     var batch = view.batch();
     var moved = new HashMap<String, Long>();
     done += events.size();
@@ -127,15 +155,19 @@ final class ShadowFold {
         take(batch, event, moved);
       }
     }
-    batch.flush(jdbc);
     var rows = new ArrayList<Object[]>(moved.size());
     new TreeMap<>(moved).forEach((id, last) -> rows.add(new Object[] {view.name(), id, last}));
+    return new Prepared(batch, rows, lastGlobalIndex, done, newest);
+  }
+
+  private void writeRows(Projection.Batch batch, List<Object[]> offsetRows) {
+    batch.flush(jdbc);
     MultiRow.insert(
         jdbc,
         "INSERT INTO "
             + ShadowTables.OFFSETS
             + " (projection, aggregate_id, last_sequence) VALUES ",
-        rows,
+        offsetRows,
         " ON DUPLICATE KEY UPDATE last_sequence = VALUES(last_sequence)");
   }
 
@@ -151,6 +183,10 @@ final class ShadowFold {
   }
 
   void writeCheckpoint() {
+    writeCheckpoint(lastGlobalIndex, done, newest);
+  }
+
+  private void writeCheckpoint(long throughIndex, long folded, Instant newestAt) {
     jdbc.sql("DELETE FROM " + ShadowTables.CHECKPOINT).update();
     jdbc.sql(
             "INSERT INTO "
@@ -160,9 +196,9 @@ final class ShadowFold {
         .params(
             rebuildId,
             view.version(),
-            lastGlobalIndex,
-            done,
-            newest == null ? null : Timestamp.from(newest))
+            throughIndex,
+            folded,
+            newestAt == null ? null : Timestamp.from(newestAt))
         .update();
   }
 
