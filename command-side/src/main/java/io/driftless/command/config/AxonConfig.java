@@ -17,7 +17,6 @@ import org.axonframework.eventsourcing.Snapshotter;
 import org.axonframework.eventsourcing.eventstore.EventStorageEngine;
 import org.axonframework.eventsourcing.eventstore.jdbc.EventSchema;
 import org.axonframework.eventsourcing.eventstore.jdbc.JdbcEventStorageEngine;
-import org.axonframework.eventsourcing.eventstore.jdbc.JdbcSQLErrorCodesResolver;
 import org.axonframework.messaging.correlation.CorrelationDataProvider;
 import org.axonframework.serialization.Serializer;
 import org.axonframework.serialization.json.JacksonSerializer;
@@ -123,7 +122,7 @@ public class AxonConfig {
 
   @Bean
   PersistenceExceptionResolver persistenceExceptionResolver() {
-    return new JdbcSQLErrorCodesResolver();
+    return new DuplicateKeys();
   }
 
   @Bean
