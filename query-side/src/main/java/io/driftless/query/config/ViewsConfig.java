@@ -12,6 +12,7 @@ import io.driftless.query.overview.OverviewProjection;
 import io.driftless.query.projection.ProjectionApplier;
 import io.driftless.query.rebuild.RebuildService;
 import io.driftless.query.rebuild.RebuildSettings;
+import io.driftless.query.rebuild.ServerPrepared;
 import io.driftless.query.timeline.TimelineProjection;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.List;
@@ -97,7 +98,17 @@ class ViewsConfig {
       ProjectionApplier applier,
       DataSource dataSource,
       EventStoreReader store,
+      EventStoreProperties storeProperties,
       RebuildProperties rebuild) {
+    // A rebuild's bulk reads and writes go through connections of their own with server-side
+    // prepared statements (MariaDB), to the views' database and to the store's.
+    var storeReads =
+        storeProperties.url().isBlank()
+            ? ServerPrepared.of(dataSource)
+            : new DriverManagerDataSource(
+                ServerPrepared.url(storeProperties.url()),
+                storeProperties.username(),
+                storeProperties.password());
     return new RebuildService(
         applier.projections(),
         dataSource,
@@ -107,7 +118,9 @@ class ViewsConfig {
             rebuild.maxEventsPerSecond(),
             rebuild.busyEventsPerSecond(),
             rebuild.busyWindow(),
-            rebuild.nice()));
+            rebuild.nice()),
+        ServerPrepared.of(dataSource),
+        storeReads);
   }
 
   /** After start: a swap that died half-way is finished, an empty store's new views are built. */

@@ -1,5 +1,6 @@
 package io.driftless.query.rebuild;
 
+import io.driftless.query.delivery.EventStoreReader;
 import io.driftless.query.projection.Dialect;
 import io.driftless.query.projection.Projection;
 import io.driftless.query.projection.ViewBuilds;
@@ -15,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.datasource.SingleConnectionDataSource;
 
 /**
  * One run of a rebuild, on its own connection: bulk (the store in global order, {@code batchSize}
@@ -141,9 +143,16 @@ final class Rebuild implements Runnable {
    * ReadAhead}), this thread folds one read in memory ({@link ShadowFold#prepare}), and a writer
    * stores the previous one and commits it with its checkpoint ({@link ShadowFold#write}), so the
    * JVM's work and the database's overlap. While deploys write to the store, reads are short and
-   * paced ({@link #pace}) if the settings say so.
+   * paced ({@link #pace}) if the settings say so. The reads have a connection of their own for the
+   * whole phase ({@link ServerPrepared}, when the service was given one).
    */
   private void bulk(ShadowFold fold, long target) throws Exception {
+    try (var reads = context.storeReads() == null ? null : context.storeReads().getConnection()) {
+      bulk(fold, target, reads == null ? context.store() : readingOn(reads));
+    }
+  }
+
+  private void bulk(ShadowFold fold, long target, EventStoreReader store) throws Exception {
     var settings = context.settings();
     var writerName = threadName() + "-write";
     // Started from this thread, so the writer has its priority.
@@ -156,7 +165,7 @@ final class Rebuild implements Runnable {
             });
     try (var ahead =
         new ReadAhead(
-            context.store(),
+            store,
             fold.lastGlobalIndex(),
             () ->
                 yielding()
@@ -187,6 +196,12 @@ final class Rebuild implements Runnable {
     } finally {
       stop(writer);
     }
+  }
+
+  /** The store's reader on the bulk phase's own connection (the read-ahead's alone). */
+  private EventStoreReader readingOn(Connection reads) {
+    return new EventStoreReader(
+        JdbcClient.create(new SingleConnectionDataSource(reads, true)), context.store().location());
   }
 
   /** Waits for the previous read's write; its failure is the rebuild's. */

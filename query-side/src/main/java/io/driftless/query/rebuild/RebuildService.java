@@ -32,9 +32,13 @@ public final class RebuildService implements AutoCloseable {
 
   private static final Logger log = LoggerFactory.getLogger(RebuildService.class);
 
-  /** What a rebuild uses. */
+  /**
+   * What a rebuild uses: {@code connections} opens the rebuild's own connection (the views'
+   * database), {@code storeReads} the one its bulk reads of the store use (null: {@code store}'s).
+   */
   record Context(
-      DataSource dataSource,
+      DataSource connections,
+      DataSource storeReads,
       JdbcClient jdbc,
       EventStoreReader store,
       ViewBuilds builds,
@@ -49,9 +53,27 @@ public final class RebuildService implements AutoCloseable {
       DataSource dataSource,
       EventStoreReader store,
       RebuildSettings settings) {
+    this(views, dataSource, store, settings, ServerPrepared.of(dataSource), null);
+  }
+
+  /**
+   * @param dataSource the views' pool: progress and the rebuilds' records
+   * @param connections opens each rebuild's own connection to the views' database ({@link
+   *     ServerPrepared#of} of the pool, for MariaDB)
+   * @param storeReads opens the connection a rebuild's bulk reads of the event store use, for the
+   *     whole bulk phase; null to read through {@code store}
+   */
+  public RebuildService(
+      List<Projection> views,
+      DataSource dataSource,
+      EventStoreReader store,
+      RebuildSettings settings,
+      DataSource connections,
+      DataSource storeReads) {
     this.views = List.copyOf(views);
     var jdbc = JdbcClient.create(dataSource);
-    this.context = new Context(dataSource, jdbc, store, new ViewBuilds(jdbc), settings);
+    this.context =
+        new Context(connections, storeReads, jdbc, store, new ViewBuilds(jdbc), settings);
   }
 
   /**
@@ -71,7 +93,7 @@ public final class RebuildService implements AutoCloseable {
     }
     recover();
     try {
-      var connection = context.dataSource().getConnection();
+      var connection = context.connections().getConnection();
       try {
         var lock = lockName(connection, name);
         if (!claim(connection, lock)) {
@@ -153,7 +175,7 @@ public final class RebuildService implements AutoCloseable {
     }
     log.warn("Rebuild {} of the {} view died during its swap; finishing the swap", rebuildId, name);
     try {
-      var connection = context.dataSource().getConnection();
+      var connection = context.connections().getConnection();
       var lock = lockName(connection, name);
       if (!claim(connection, lock)) {
         connection.close();

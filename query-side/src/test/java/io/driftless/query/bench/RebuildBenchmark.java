@@ -13,6 +13,7 @@ import io.driftless.query.projection.RebuildProgress;
 import io.driftless.query.projection.ViewBuilds;
 import io.driftless.query.rebuild.RebuildService;
 import io.driftless.query.rebuild.RebuildSettings;
+import io.driftless.query.rebuild.ServerPrepared;
 import io.driftless.query.support.LocalServices;
 import io.driftless.query.support.TestEventStore;
 import java.io.File;
@@ -89,7 +90,9 @@ public final class RebuildBenchmark {
               List.of(new HistoryProjection(200)),
               views,
               reader,
-              new RebuildSettings(batch, 0, busy, Duration.ofSeconds(5), nice));
+              new RebuildSettings(batch, 0, busy, Duration.ofSeconds(5), nice),
+              ServerPrepared.of(views),
+              ServerPrepared.of(store));
       var running = new AtomicBoolean(true);
       var during = new ArrayList<Long>();
       var writing =

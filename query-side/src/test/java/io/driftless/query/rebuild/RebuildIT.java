@@ -80,12 +80,15 @@ class RebuildIT {
     dataSource.close();
   }
 
+  /** As the query side wires it: the rebuild's writes and bulk reads on server-prepared links. */
   private RebuildService service(int batchSize, long maxPerSecond) {
     return new RebuildService(
         applier.projections(),
         dataSource,
         new EventStoreReader(JdbcClient.create(dataSource)),
-        new RebuildSettings(batchSize, maxPerSecond));
+        new RebuildSettings(batchSize, maxPerSecond),
+        ServerPrepared.of(dataSource),
+        ServerPrepared.of(dataSource));
   }
 
   /** Stores events and applies them live, as the command side and the delivery would. */
