@@ -43,7 +43,9 @@ import org.springframework.jdbc.support.JdbcTransactionManager;
  * rebuild's {@code busy-events-per-second}; 0, full speed, by default: the store writer would
  * otherwise make it yield), {@code nice} (the rebuild threads' nice value; 0 by default), {@code
  * db=h2} (the standalone's layout: one H2 file database, with the standalone's URL settings,
- * holding the store and the views, in a temporary directory).
+ * holding the store and the views, in a temporary directory), {@code warmup} (200,000: the events
+ * of a first rebuild, in a store of its own, before the measured one; 0 measures a cold JVM's first
+ * rebuild).
  *
  * <p>The command is in {@code query-side/BENCHMARK.md}, "Rebuilds". The databases are dropped at
  * the end.
@@ -63,6 +65,7 @@ public final class RebuildBenchmark {
     var busy = Long.parseLong(options.getOrDefault("busy", "0"));
     var nice = Integer.parseInt(options.getOrDefault("nice", "0"));
     var h2 = "h2".equals(options.getOrDefault("db", "mariadb"));
+    var warmup = Integer.parseInt(options.getOrDefault("warmup", "200000"));
     ((LoggerContext) LoggerFactory.getILoggerFactory()).getLogger("ROOT").setLevel(Level.WARN);
     var h2Dir = h2 ? Files.createTempDirectory("driftless-rebuild-bench") : null;
     // H2: the standalone's layout, one database file holding the event store and the views.
@@ -77,6 +80,9 @@ public final class RebuildBenchmark {
       System.out.printf(
           "stored %,d events in %.1f s%n", stored, (System.nanoTime() - started) / 1e9);
       var reader = new EventStoreReader(JdbcClient.create(store));
+      if (warmup > 0) {
+        warmUp(warmup, batch, h2, h2Dir);
+      }
 
       var naiveRate = naiveReplay(reader, naiveViews, naive);
       System.out.printf("naive replay (1 event per transaction): %,.0f events/s%n", naiveRate);
@@ -145,6 +151,46 @@ public final class RebuildBenchmark {
         }
       } else {
         drop(store, views, naiveViews);
+      }
+    }
+  }
+
+  /**
+   * One rebuild of {@code events} events in a store and views of their own, timed and then dropped:
+   * the JIT compiles the rebuild's code, as in a server that has rebuilt a view before (a first
+   * rebuild in a cold JVM shares the two cores with the compiler threads for about ten seconds).
+   */
+  private static void warmUp(int events, int batch, boolean h2, Path h2Dir) throws Exception {
+    try (var store = h2 ? h2Migrated(h2Dir, "warmup") : pool("driftless_bench_warmup_store");
+        var views = h2 ? store : migrated("driftless_bench_warmup_views")) {
+      TestEventStore.create(store);
+      var stored = fill(store, events);
+      var service =
+          new RebuildService(
+              List.of(new HistoryProjection(200)),
+              views,
+              new EventStoreReader(JdbcClient.create(store)),
+              new RebuildSettings(batch, 0),
+              ServerPrepared.of(views),
+              ServerPrepared.of(store));
+      var started = System.nanoTime();
+      service.start(HistoryProjection.NAME);
+      var builds = new ViewBuilds(JdbcClient.create(views));
+      RebuildProgress done =
+          Awaitility.await()
+              .atMost(Duration.ofHours(1))
+              .pollInterval(Duration.ofMillis(200))
+              .until(
+                  () -> builds.latestRebuild(HistoryProjection.NAME).orElseThrow(),
+                  progress -> !progress.running());
+      var seconds = (System.nanoTime() - started) / 1e9;
+      service.awaitStopped();
+      System.out.printf(
+          "warm-up rebuild (cold JVM), a store of its own: %,d events in %.1f s = %,.0f events/s"
+              + " (%s)%n",
+          stored, seconds, done.done() / seconds, done.phase());
+      if (!h2) {
+        drop(store, views);
       }
     }
   }
