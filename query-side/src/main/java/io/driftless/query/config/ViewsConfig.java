@@ -10,6 +10,7 @@ import io.driftless.query.inventory.InventoryProjection;
 import io.driftless.query.overview.LastReconciles;
 import io.driftless.query.overview.OverviewProjection;
 import io.driftless.query.projection.ProjectionApplier;
+import io.driftless.query.projection.ViewJdbc;
 import io.driftless.query.rebuild.RebuildService;
 import io.driftless.query.rebuild.RebuildSettings;
 import io.driftless.query.rebuild.ServerPrepared;
@@ -53,7 +54,7 @@ class ViewsConfig {
             new InventoryProjection(),
             new TimelineProjection(),
             new DriftProjection()),
-        JdbcClient.create(dataSource),
+        ViewJdbc.of(dataSource),
         ProjectionApplier.transactions(transactions));
   }
 

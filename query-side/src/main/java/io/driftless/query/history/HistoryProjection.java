@@ -20,12 +20,13 @@ import io.driftless.query.projection.Projection;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
@@ -90,12 +91,13 @@ public final class HistoryProjection implements Projection {
   private static final class HistoryBatch implements Batch {
 
     private final int keep;
-    private final Map<List<String>, ChangeRow> changes = new TreeMap<>(MultiRow.KEY_ORDER);
-    private final Map<List<String>, Finish> finishes = new TreeMap<>(MultiRow.KEY_ORDER);
-    private final Map<List<String>, Object[]> resources = new TreeMap<>(MultiRow.KEY_ORDER);
-    private final Map<List<String>, Object[]> ghosts = new TreeMap<>(MultiRow.KEY_ORDER);
+    // Hash maps while the batch collects, sorted into key order when it is written.
+    private final Map<ChangeKey, ChangeRow> changes = new HashMap<>();
+    private final Map<ChangeKey, Finish> finishes = new HashMap<>();
+    private final Map<ResourceKey, Object[]> resources = new HashMap<>();
+    private final Map<GhostKey, Object[]> ghosts = new HashMap<>();
     private final Map<String, Long> pruneTo = new TreeMap<>();
-    private final Set<String> floorApps = new TreeSet<>();
+    private final Set<String> floorApps = new HashSet<>();
 
     HistoryBatch(int keep) {
       this.keep = keep;
@@ -105,14 +107,14 @@ public final class HistoryProjection implements Projection {
     public void add(EventEnvelope event) {
       var payload = event.payload();
       if (payload instanceof AppChangeStarted e) {
-        changes.put(List.of(e.appId(), e.changeId()), ChangeRow.started(e));
+        changes.put(new ChangeKey(e.appId(), e.changeId()), ChangeRow.started(e));
         var lowestKept = e.changeNumber() - keep + 1;
         if (lowestKept > 1) {
           pruneTo.merge(e.appId(), lowestKept, Math::max);
           floorApps.add(e.appId());
         }
       } else if (payload instanceof AppChangeFinished e) {
-        var key = List.of(e.appId(), e.changeId());
+        var key = new ChangeKey(e.appId(), e.changeId());
         var row = changes.get(key);
         if (row != null) {
           changes.put(key, row.finished(e));
@@ -145,7 +147,7 @@ public final class HistoryProjection implements Projection {
       var pathKey = PathKeys.of(path);
       floorApps.add(e.appId());
       ghosts.put(
-          List.of(e.resourceId(), e.changeId(), op, pathKey),
+          new GhostKey(e.resourceId(), e.changeId(), op, pathKey),
           new Object[] {
             e.resourceId(),
             e.changeId(),
@@ -167,7 +169,7 @@ public final class HistoryProjection implements Projection {
       var ref = e.resource();
       floorApps.add(e.appId());
       resources.put(
-          List.of(e.appId(), e.changeId(), e.resourceId()),
+          new ResourceKey(e.appId(), e.changeId(), e.resourceId()),
           new Object[] {
             e.appId(),
             e.changeId(),
@@ -197,12 +199,14 @@ public final class HistoryProjection implements Projection {
           });
       readFinished(jdbc);
       var changeRows = new ArrayList<Object[]>();
-      changes.forEach(
-          (key, row) -> {
-            if (row.number() >= floors.getOrDefault(key.get(0), 0L)) {
-              changeRows.add(row.values(key.get(0), key.get(1)));
-            }
-          });
+      inKeyOrder(changes, ChangeKey.ORDER)
+          .forEach(
+              entry -> {
+                var key = entry.getKey();
+                if (entry.getValue().number() >= floors.getOrDefault(key.appId(), 0L)) {
+                  changeRows.add(entry.getValue().values(key.appId(), key.changeId()));
+                }
+              });
       MultiRow.insert(
           jdbc,
           "INSERT INTO app_change (app_id, change_id, change_number, change_trigger, started_at,"
@@ -212,12 +216,14 @@ public final class HistoryProjection implements Projection {
               + " finished_at = VALUES(finished_at), successful = VALUES(successful),"
               + " error = VALUES(error)");
       var resourceRows = new ArrayList<Object[]>();
-      resources.forEach(
-          (key, row) -> {
-            if ((long) row[3] >= floors.getOrDefault(key.get(0), 0L)) {
-              resourceRows.add(row);
-            }
-          });
+      inKeyOrder(resources, ResourceKey.ORDER)
+          .forEach(
+              entry -> {
+                var row = entry.getValue();
+                if ((long) row[3] >= floors.getOrDefault(entry.getKey().appId(), 0L)) {
+                  resourceRows.add(row);
+                }
+              });
       MultiRow.insert(
           jdbc,
           "INSERT INTO app_change_resource (app_id, change_id, resource_id, change_number,"
@@ -227,7 +233,8 @@ public final class HistoryProjection implements Projection {
               + " error = VALUES(error), api_version = VALUES(api_version),"
               + " applied_at = VALUES(applied_at)");
       var ghostRows = new ArrayList<Object[]>();
-      ghosts.values().stream()
+      inKeyOrder(ghosts, GhostKey.ORDER).stream()
+          .map(Map.Entry::getValue)
           .filter(row -> (long) row[5] >= floors.getOrDefault((String) row[4], 0L))
           .forEach(ghostRows::add);
       MultiRow.insert(
@@ -249,7 +256,7 @@ public final class HistoryProjection implements Projection {
       if (floorApps.isEmpty()) {
         return floors;
       }
-      var apps = List.copyOf(floorApps);
+      var apps = floorApps.stream().sorted().toList();
       MultiRow.insert(
           jdbc,
           "INSERT INTO app_history_floor (app_id, lowest_kept) VALUES ",
@@ -273,7 +280,9 @@ public final class HistoryProjection implements Projection {
         return;
       }
       var keys = new ArrayList<Object[]>();
-      finishes.keySet().forEach(key -> keys.add(key.toArray()));
+      inKeyOrder(finishes, ChangeKey.ORDER)
+          .forEach(
+              entry -> keys.add(new Object[] {entry.getKey().appId(), entry.getKey().changeId()}));
       MultiRow.selectWhere(
           jdbc,
           "SELECT app_id, change_id, change_number, change_trigger, started_at, namespaces"
@@ -282,7 +291,7 @@ public final class HistoryProjection implements Projection {
           keys,
           "",
           rs -> {
-            var key = List.of(rs.getString(1), rs.getString(2));
+            var key = new ChangeKey(rs.getString(1), rs.getString(2));
             var row =
                 new ChangeRow(
                     rs.getLong(3),
@@ -323,6 +332,36 @@ public final class HistoryProjection implements Projection {
           rows,
           " ON DUPLICATE KEY UPDATE lowest_kept = VALUES(lowest_kept)");
     }
+  }
+
+  /** The entries of a batch's map, sorted by key (the order rows are written and locked in). */
+  private static <K, V> List<Map.Entry<K, V>> inKeyOrder(Map<K, V> map, Comparator<K> order) {
+    var entries = new ArrayList<>(map.entrySet());
+    entries.sort(Map.Entry.comparingByKey(order));
+    return entries;
+  }
+
+  /** The key of an {@code app_change} row. */
+  private record ChangeKey(String appId, String changeId) {
+    static final Comparator<ChangeKey> ORDER =
+        Comparator.comparing(ChangeKey::appId).thenComparing(ChangeKey::changeId);
+  }
+
+  /** The key of an {@code app_change_resource} row. */
+  private record ResourceKey(String appId, String changeId, String resourceId) {
+    static final Comparator<ResourceKey> ORDER =
+        Comparator.comparing(ResourceKey::appId)
+            .thenComparing(ResourceKey::changeId)
+            .thenComparing(ResourceKey::resourceId);
+  }
+
+  /** The key of an {@code app_change_ghost} row. */
+  private record GhostKey(String resourceId, String changeId, String op, String pathKey) {
+    static final Comparator<GhostKey> ORDER =
+        Comparator.comparing(GhostKey::resourceId)
+            .thenComparing(GhostKey::changeId)
+            .thenComparing(GhostKey::op)
+            .thenComparing(GhostKey::pathKey);
   }
 
   /**

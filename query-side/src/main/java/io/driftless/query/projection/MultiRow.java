@@ -29,7 +29,7 @@ public final class MultiRow {
   /**
    * Runs {@code head + "(?, ..), (?, ..)" + tail} for the rows, at most {@link #CHUNK} rows and
    * about {@link #CHUNK_CHARS} characters at a time; every row has as many values as the first.
-   * Returns the summed update counts.
+   * Returns the summed update counts. On a {@link ViewJdbc} the values are bound directly.
    */
   public static int insert(JdbcClient jdbc, String head, List<Object[]> rows, String tail) {
     if (rows.isEmpty()) {
@@ -50,7 +50,10 @@ public final class MultiRow {
       var params = new ArrayList<Object>(chunk.size() * width);
       chunk.forEach(row -> Collections.addAll(params, row));
       var sql = head + String.join(",", Collections.nCopies(chunk.size(), tuple)) + tail;
-      updated += jdbc.sql(sql).params(params).update();
+      updated +=
+          jdbc instanceof ViewJdbc views
+              ? views.update(sql, params)
+              : jdbc.sql(sql).params(params).update();
       from = to;
     }
     return updated;

@@ -2,6 +2,7 @@ package io.driftless.query.rebuild;
 
 import io.driftless.query.projection.Dialect;
 import io.driftless.query.projection.Projection;
+import io.driftless.query.projection.ViewJdbc;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -183,6 +184,6 @@ final class ShadowTables {
 
   /** A client on one connection (the rebuild's own, whose transactions it commits by hand). */
   static JdbcClient on(Connection connection) {
-    return JdbcClient.create(new SingleConnectionDataSource(connection, true));
+    return ViewJdbc.of(new SingleConnectionDataSource(connection, true));
   }
 }

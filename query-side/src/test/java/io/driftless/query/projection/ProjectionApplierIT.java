@@ -28,6 +28,8 @@ import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.support.JdbcTransactionManager;
 
@@ -47,15 +49,19 @@ class ProjectionApplierIT {
   @BeforeEach
   void views() {
     dataSource = LocalServices.migratedViews("driftless_applier_it");
-    applier =
-        new ProjectionApplier(
-            List.of(
-                new HistoryProjection(KEEP),
-                new OverviewProjection(),
-                new InventoryProjection(),
-                new DriftProjection()),
-            JdbcClient.create(dataSource),
-            ProjectionApplier.transactions(new JdbcTransactionManager(dataSource)));
+    applier = applier(ViewJdbc.of(dataSource));
+  }
+
+  /** The views on {@code jdbc}: a {@link ViewJdbc}, as the query side wires it, or Spring's own. */
+  private ProjectionApplier applier(JdbcClient jdbc) {
+    return new ProjectionApplier(
+        List.of(
+            new HistoryProjection(KEEP),
+            new OverviewProjection(),
+            new InventoryProjection(),
+            new DriftProjection()),
+        jdbc,
+        ProjectionApplier.transactions(new JdbcTransactionManager(dataSource)));
   }
 
   @AfterEach
@@ -63,8 +69,12 @@ class ProjectionApplierIT {
     dataSource.close();
   }
 
-  @Test
-  void largeBatchesInStoreOrderEqualTheFold() {
+  @ParameterizedTest(name = "bound by {0}")
+  @ValueSource(strings = {"ViewJdbc", "Spring"})
+  void largeBatchesInStoreOrderEqualTheFold(String binding) {
+    if (binding.equals("Spring")) {
+      applier = applier(JdbcClient.create(dataSource));
+    }
     var events = DriftFold.withDrift(new EventHistoryGenerator(7L).generate(80, 5, 6_000), 7L);
     for (int from = 0; from < events.size(); from += 1_500) {
       var batch = events.subList(from, Math.min(events.size(), from + 1_500));
