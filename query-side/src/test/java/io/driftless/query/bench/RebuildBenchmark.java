@@ -117,14 +117,7 @@ public final class RebuildBenchmark {
       started = System.nanoTime();
       service.start(HistoryProjection.NAME);
       writing.start();
-      var builds = new ViewBuilds(JdbcClient.create(views));
-      RebuildProgress done =
-          Awaitility.await()
-              .atMost(Duration.ofHours(1))
-              .pollInterval(Duration.ofMillis(200))
-              .until(
-                  () -> builds.latestRebuild(HistoryProjection.NAME).orElseThrow(),
-                  progress -> !progress.running());
+      var done = awaitEnd(views);
       var seconds = (System.nanoTime() - started) / 1e9;
       running.set(false);
       writing.join();
@@ -175,14 +168,7 @@ public final class RebuildBenchmark {
               ServerPrepared.of(store));
       var started = System.nanoTime();
       service.start(HistoryProjection.NAME);
-      var builds = new ViewBuilds(JdbcClient.create(views));
-      RebuildProgress done =
-          Awaitility.await()
-              .atMost(Duration.ofHours(1))
-              .pollInterval(Duration.ofMillis(200))
-              .until(
-                  () -> builds.latestRebuild(HistoryProjection.NAME).orElseThrow(),
-                  progress -> !progress.running());
+      var done = awaitEnd(views);
       var seconds = (System.nanoTime() - started) / 1e9;
       service.awaitStopped();
       System.out.printf(
@@ -193,6 +179,17 @@ public final class RebuildBenchmark {
         drop(store, views);
       }
     }
+  }
+
+  /** Waits for the history view's latest rebuild to end (swapped or failed). */
+  private static RebuildProgress awaitEnd(HikariDataSource views) {
+    var builds = new ViewBuilds(JdbcClient.create(views));
+    return Awaitility.await()
+        .atMost(Duration.ofHours(1))
+        .pollInterval(Duration.ofMillis(200))
+        .until(
+            () -> builds.latestRebuild(HistoryProjection.NAME).orElseThrow(),
+            progress -> !progress.running());
   }
 
   /** A file database with the standalone's settings (application.yml) and the views migrated. */
