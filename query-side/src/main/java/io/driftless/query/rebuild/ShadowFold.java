@@ -129,7 +129,10 @@ final class ShadowFold {
     writeRows(collected.batch(), collected.offsetRows());
   }
 
-  private Prepared collect(List<EventEnvelope> events) {
+  /** A read's rows and moved offsets, before the checkpoint moves past it. */
+  private record Collected(Projection.Batch batch, List<Object[]> offsetRows) {}
+
+  private Collected collect(List<EventEnvelope> events) {
     var batch = view.batch();
     var moved = new HashMap<String, Long>();
     done += events.size();
@@ -157,7 +160,7 @@ final class ShadowFold {
     }
     var rows = new ArrayList<Object[]>(moved.size());
     new TreeMap<>(moved).forEach((id, last) -> rows.add(new Object[] {view.name(), id, last}));
-    return new Prepared(batch, rows, lastGlobalIndex, done, newest);
+    return new Collected(batch, rows);
   }
 
   private void writeRows(Projection.Batch batch, List<Object[]> offsetRows) {
