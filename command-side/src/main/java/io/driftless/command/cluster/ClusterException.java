@@ -1,7 +1,10 @@
 package io.driftless.command.cluster;
 
-/** The cluster refused or failed an operation; the HTTP status is kept when there was one. */
-public final class ClusterException extends RuntimeException {
+/**
+ * The cluster refused or failed an operation; the HTTP status is kept when there was one. Open for
+ * {@link UnknownKindException} only.
+ */
+public class ClusterException extends RuntimeException {
 
   private final int status;
 

@@ -158,8 +158,7 @@ public final class Fabric8ClusterGateway implements ClusterGateway {
    * The path of a kind; empty for a custom kind that a manifest's CRD declares but the cluster does
    * not serve yet.
    *
-   * @throws ClusterException (404) for a custom kind no CRD declares, in the manifests or the
-   *     cluster
+   * @throws UnknownKindException for a custom kind no CRD declares, in the manifests or the cluster
    */
   Optional<ResourceDefinitionContext> context(ResourceKey key, String apiVersion, String what) {
     var slash = apiVersion.indexOf('/');
@@ -184,20 +183,7 @@ public final class Fabric8ClusterGateway implements ClusterGateway {
     if (known.isEmpty() && customKinds.declared(type)) {
       return Optional.empty();
     }
-    var kind =
-        known.orElseThrow(
-            () ->
-                new ClusterException(
-                    what
-                        + " "
-                        + key.id()
-                        + " failed: no CustomResourceDefinition declares kind "
-                        + key.kind()
-                        + " of group "
-                        + group
-                        + ", neither in the deploy nor in the cluster",
-                    404,
-                    null));
+    var kind = known.orElseThrow(() -> new UnknownKindException(what, key, group));
     return Optional.of(builder.withPlural(kind.plural()).withNamespaced(kind.namespaced()).build());
   }
 

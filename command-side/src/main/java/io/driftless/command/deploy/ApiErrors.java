@@ -3,6 +3,7 @@ package io.driftless.command.deploy;
 import io.driftless.command.app.ChangeInProgressException;
 import io.driftless.command.app.StaleAppStateException;
 import io.driftless.command.cluster.ClusterException;
+import io.driftless.command.cluster.UnknownKindException;
 import io.driftless.command.ownership.OwnershipConflictException;
 import io.driftless.diff.resources.ManifestException;
 import java.util.List;
@@ -102,6 +103,12 @@ class ApiErrors {
   ResponseEntity<Object> deployFailed(DeployFailedException e) {
     log.info("{} cluster_error: {}", HttpStatus.BAD_GATEWAY.value(), e.getMessage());
     return ResponseEntity.status(HttpStatus.BAD_GATEWAY).body(e.body());
+  }
+
+  /** A kind the cluster does not serve: the sender's mistake, not the cluster's failure. */
+  @ExceptionHandler(UnknownKindException.class)
+  ResponseEntity<ApiError> unknownKind(UnknownKindException e) {
+    return error(HttpStatus.UNPROCESSABLE_CONTENT, "invalid_resources", e, List.of(e.resource()));
   }
 
   @ExceptionHandler(ClusterException.class)

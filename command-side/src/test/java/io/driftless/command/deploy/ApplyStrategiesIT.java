@@ -450,15 +450,20 @@ class ApplyStrategiesIT {
   }
 
   @Test
-  void aCustomResourceWithoutAnyCrdFailsClearly() throws Exception {
+  void aCustomResourceWithoutAnyCrdIsRefusedAsTheSendersMistakeNamingTheKind() throws Exception {
     var widget = "apiVersion: nowhere.example/v1\nkind: Widget\nmetadata:\n  name: lost\n";
 
-    var refused = api.deployYaml("lost-widgets", widget);
+    var refused = api.deployYaml("lost-widgets", configMap("lost-cm", "", "v") + "---\n" + widget);
 
-    assertThat(refused.statusCode()).as(refused.body()).isEqualTo(502);
-    assertThat(JSON.readTree(refused.body()).get("message").asText())
+    assertThat(refused.statusCode()).as(refused.body()).isEqualTo(422);
+    var error = JSON.readTree(refused.body());
+    assertThat(error.get("error").asText()).isEqualTo("invalid_resources");
+    assertThat(error.get("message").asText())
         .contains("no CustomResourceDefinition declares kind Widget of group nowhere.example");
+    assertThat(error.get("details").get(0).asText())
+        .isEqualTo("nowhere.example/Widget/default/lost");
     assertThat(payloads("default/lost-widgets")).isEmpty();
+    assertThat(configMapIn("lost-cm")).as("nothing applied").isNull();
   }
 
   @Test
