@@ -183,7 +183,28 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
 
   @Override
   public MockResponse handleDelete(String path) {
-    return write(null, () -> super.handleDelete(path));
+    var crd = CrdVersions.of(path).filter(CrdVersions.Request::named);
+    return write(
+        null,
+        () -> {
+          if (crd.isPresent()
+              && findResource(getKey(path)) == null
+              && findResource(getKey(crd.get().otherPath())) != null) {
+            return super.handleDelete(crd.get().otherPath()); // a CRD stored at the other version
+          }
+          return super.handleDelete(path);
+        });
+  }
+
+  /** A read; CRDs are read at both versions ({@link CrdVersions}). */
+  @Override
+  public MockResponse handleGet(String path) {
+    var response = super.handleGet(path);
+    var crd = CrdVersions.of(path);
+    if (crd.isEmpty()) {
+      return response;
+    }
+    return CrdVersions.merged(crd.get(), response, super.handleGet(crd.get().otherPath()));
   }
 
   @Override
