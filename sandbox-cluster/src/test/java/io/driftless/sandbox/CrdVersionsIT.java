@@ -4,8 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.driftless.sandbox.controllers.Controller;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -133,6 +136,31 @@ class CrdVersionsIT {
       assertThat(names)
           .as(path)
           .containsExactlyInAnyOrder("images.old.example.com", "builds.new.example.com");
+    }
+  }
+
+  @Test
+  void everyV1beta1CrdOfCfForK8sIsListedAtV1WithItsKindPluralAndVersions() throws Exception {
+    List<HasMetadata> crds;
+    try (var in = Files.newInputStream(Path.of("..", "examples", "cf-for-k8s-v0.2.0.yml"))) {
+      crds =
+          cluster.client.load(in).items().stream()
+              .filter(item -> item.getKind().equals("CustomResourceDefinition"))
+              .toList();
+    }
+    assertThat(crds).hasSize(37).allMatch(crd -> crd.getApiVersion().endsWith("/v1beta1"));
+    crds.forEach(crd -> cluster.client.resource(crd).create());
+
+    var listed = new HashMap<String, JsonNode>();
+    cluster.get(V1).path("items").forEach(i -> listed.put(i.at("/metadata/name").asText(), i));
+
+    assertThat(listed).hasSize(37);
+    for (var crd : crds) {
+      var spec = listed.get(crd.getMetadata().getName()).path("spec");
+      assertThat(spec.at("/names/kind").asText()).as(crd.getMetadata().getName()).isNotBlank();
+      assertThat(spec.at("/names/plural").asText()).isNotBlank();
+      assertThat(spec.path("versions").path(0).path("name").asText()).isNotBlank();
+      assertThat(spec.has("version")).isFalse();
     }
   }
 
