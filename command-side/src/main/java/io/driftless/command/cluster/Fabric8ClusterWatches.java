@@ -37,6 +37,7 @@ public final class Fabric8ClusterWatches implements ClusterWatches, WriteObserve
   private final Fingerprints fingerprints = new Fingerprints();
   private final Map<String, String> appIds = new ConcurrentHashMap<>();
   private final Map<WatchedKind, KindWatch> watches = new ConcurrentHashMap<>();
+  private final Set<WatchedKind> unwatchable = ConcurrentHashMap.newKeySet();
   private final ScheduledExecutorService executor;
   private volatile Consumer<String> listener = appId -> {};
   private volatile Function<WatchedKind, Optional<ResourceDefinitionContext>> contexts;
@@ -84,11 +85,23 @@ public final class Fabric8ClusterWatches implements ClusterWatches, WriteObserve
     }
   }
 
+  /**
+   * The kind's path; empty when it cannot be watched (yet). A kind whose path cannot be found (no
+   * CRD declares it, the cluster did not answer) is tried again at every scope; it is logged at
+   * WARN the first time and again only after it could be watched in between, else at DEBUG: the
+   * watch trigger scopes every 5 s, and one missing CRD wrote a warning each time.
+   */
   private Optional<ResourceDefinitionContext> context(WatchedKind kind) {
     try {
-      return contexts.apply(kind);
+      var context = contexts.apply(kind);
+      unwatchable.remove(kind);
+      return context;
     } catch (RuntimeException e) {
-      log.warn("Cannot watch {}: {}", kind, e.getMessage());
+      if (unwatchable.add(kind)) {
+        log.warn("Cannot watch {}: {} (tried again at each scope)", kind, e.getMessage());
+      } else {
+        log.debug("Still cannot watch {}: {}", kind, e.getMessage());
+      }
       return Optional.empty();
     }
   }

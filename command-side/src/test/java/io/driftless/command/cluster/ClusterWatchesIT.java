@@ -3,6 +3,10 @@ package io.driftless.command.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import io.driftless.sandbox.SandboxCluster;
 import io.driftless.sandbox.SandboxSettings;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
@@ -19,6 +23,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
 
 /**
  * The watches against the sandbox over HTTP, without the rest of the command side: a label-selected
@@ -84,5 +89,31 @@ class ClusterWatchesIT {
     await().atMost(Duration.ofSeconds(20)).until(() -> changed.size() == 2);
     assertThat(changed).containsExactly("default/app", "default/app");
     assertThat(watches.objects()).isEqualTo(1);
+  }
+
+  @Test
+  void aKindNoCrdDeclaresIsTriedAtEveryScopeButWarnedOnce() {
+    var warnings = new ListAppender<ILoggingEvent>();
+    warnings.start();
+    var logger = (Logger) LoggerFactory.getLogger(Fabric8ClusterWatches.class);
+    logger.addAppender(warnings);
+    try {
+      var missing = new WatchedKind("nowhere.example/v1", "Widget");
+      var configMaps = new WatchedKind("v1", "ConfigMap");
+      watches.scope(Set.of(missing));
+      watches.scope(Set.of(missing));
+      watches.scope(Set.of(missing, configMaps));
+
+      assertThat(watches.scope()).containsExactly(configMaps);
+      assertThat(warnings.list)
+          .filteredOn(event -> event.getLevel() == Level.WARN)
+          .extracting(ILoggingEvent::getFormattedMessage)
+          .singleElement()
+          .asString()
+          .startsWith("Cannot watch Widget (nowhere.example/v1)")
+          .contains("no CustomResourceDefinition declares kind Widget of group nowhere.example");
+    } finally {
+      logger.detachAppender(warnings);
+    }
   }
 }
