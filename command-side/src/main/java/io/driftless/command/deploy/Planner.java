@@ -184,6 +184,8 @@ class Planner {
     var previous = previousKeys(app);
     var recorded = recorded(appId, previous);
     var stored = StoredDesired.of(previous, recorded, (key, state) -> opened(appId, key, state));
+    // After a restart only the app's stored CRDs tell the kinds whose CRD was deleted outside.
+    learnCustomKinds(stored.resources());
     previous.removeAll(stored.leftAlone());
     recorded.keySet().removeAll(stored.leftAlone());
     var policy = GhostDiffPolicy.ofStored(app.ghostDiffPolicy());

@@ -9,6 +9,8 @@ import io.driftless.command.cluster.ClusterWatches;
 import io.driftless.command.cluster.WatchedKind;
 import io.driftless.command.support.Api;
 import io.driftless.command.support.TestCluster;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -31,7 +33,9 @@ import org.springframework.context.ConfigurableApplicationContext;
  * spec.names}) and custom resources of their kinds, deployed, then the command side restarted (a
  * new application context on the same H2 data directory and the same sandbox cluster): it knows
  * nothing of the kinds but what the cluster's CRDs say. A reconcile then succeeds and is a noop,
- * and the watch trigger watches both kinds without a {@code Cannot watch} warning.
+ * and the watch trigger watches both kinds without a {@code Cannot watch} warning. A CRD deleted
+ * outside after the restart (with its custom resource) is created again by the first reconcile,
+ * whose plan learns its kind from the app's stored CRD.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class V1beta1CrdRestartIT {
@@ -91,6 +95,23 @@ class V1beta1CrdRestartIT {
           new WatchedKind("old.example.com/v1alpha1", "Widget"),
           new WatchedKind("old.example.com/v1beta2", "Gadget"));
 
+  private static final ResourceDefinitionContext WIDGETS =
+      new ResourceDefinitionContext.Builder()
+          .withGroup("old.example.com")
+          .withVersion("v1alpha1")
+          .withKind("Widget")
+          .withPlural("widgets")
+          .withNamespaced(true)
+          .build();
+  private static final ResourceDefinitionContext CRDS =
+      new ResourceDefinitionContext.Builder()
+          .withGroup("apiextensions.k8s.io")
+          .withVersion("v1beta1")
+          .withKind("CustomResourceDefinition")
+          .withPlural("customresourcedefinitions")
+          .withNamespaced(false)
+          .build();
+
   private final Path data = Path.of("target", "v1beta1-crds-" + UUID.randomUUID()).toAbsolutePath();
   private final String kubeconfig = TestCluster.kubeconfig();
 
@@ -118,6 +139,41 @@ class V1beta1CrdRestartIT {
     var afterRestart = output.toString().substring(before);
     assertThat(afterRestart).doesNotContain("Cannot watch");
     assertThat(afterRestart).doesNotContain("no CustomResourceDefinition declares");
+  }
+
+  @Test
+  void aCrdDeletedOutsideIsRestoredWithItsResourceByTheFirstReconcileAfterARestart()
+      throws Exception {
+    try (var first = start(false)) {
+      var deployed = new Api(port(first)).deployYaml("lost-crd", MANIFEST);
+      assertThat(deployed.statusCode()).as(deployed.body()).isEqualTo(200);
+    }
+
+    try (var restarted = start(false)) {
+      var cluster = restarted.getBean(KubernetesClient.class);
+      // As an operator's kubectl delete crd: the API server deletes its custom resources with it.
+      cluster
+          .genericKubernetesResources(WIDGETS)
+          .inNamespace("default")
+          .withName("first-widget")
+          .delete();
+      cluster.genericKubernetesResources(CRDS).withName("widgets.old.example.com").delete();
+
+      var reconciled = reconcile(port(restarted), "lost-crd");
+
+      assertThat(reconciled.statusCode()).as(reconciled.body()).isEqualTo(200);
+      assertThat(cluster.genericKubernetesResources(CRDS).withName("widgets.old.example.com").get())
+          .isNotNull();
+      assertThat(
+              cluster
+                  .genericKubernetesResources(WIDGETS)
+                  .inNamespace("default")
+                  .withName("first-widget")
+                  .get())
+          .isNotNull();
+      var again = reconcile(port(restarted), "lost-crd");
+      assertThat(JSON.readTree(again.body()).get("changeId").isNull()).as(again.body()).isTrue();
+    }
   }
 
   /**
