@@ -86,9 +86,9 @@ class ChangeStarts {
       unclaim(appId, changeId, claimed[0]);
       throw new ConcurrentStartException(appId, e);
     } catch (AggregateStreamCreationException e) {
-      // Racing first deploys of a new app: another stored the App's first event first. By type:
-      // the duplicate key under it reads differently on H2 and MariaDB.
-      unclaim(appId, changeId, claimed[0]);
+      // Racing first deploys of a new app: another stored the App's first event first (the event
+      // store refuses the duplicate first event inside sendAndWait, so nothing was claimed yet).
+      // By type: the duplicate key under it reads differently on H2 and MariaDB.
       throw new ConcurrentStartException(appId, e);
     } catch (RuntimeException e) {
       unclaim(appId, changeId, claimed[0]);
