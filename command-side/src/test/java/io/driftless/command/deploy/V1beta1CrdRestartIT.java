@@ -137,6 +137,7 @@ class V1beta1CrdRestartIT {
       assertThat(answer.get("changes")).isEmpty();
     }
     var afterRestart = output.toString().substring(before);
+    assertThat(afterRestart).as("the log is captured").contains("Watching Widget (old.example.com");
     assertThat(afterRestart).doesNotContain("Cannot watch");
     assertThat(afterRestart).doesNotContain("no CustomResourceDefinition declares");
   }
