@@ -100,8 +100,8 @@ class ApiErrors {
 
   @ExceptionHandler(DeployFailedException.class)
   ResponseEntity<Object> deployFailed(DeployFailedException e) {
-    log.info("{} cluster_error: {}", HttpStatus.BAD_GATEWAY.value(), e.getMessage());
-    return ResponseEntity.status(HttpStatus.BAD_GATEWAY).body(e.body());
+    log.info("{} change failed: {}", e.status().value(), e.getMessage());
+    return ResponseEntity.status(e.status()).body(e.body());
   }
 
   @ExceptionHandler(ClusterException.class)

@@ -37,6 +37,22 @@ public final class Api {
         HttpRequest.newBuilder(URI.create(base + "/api/apps/default/" + app)).DELETE().build());
   }
 
+  /**
+   * A POST without body to {@code path} (from {@code /api/...}), with a bearer token if not null.
+   */
+  public HttpResponse<String> post(String path, String token) {
+    var request = HttpRequest.newBuilder(URI.create(base + path));
+    if (token != null) {
+      request.header("Authorization", "Bearer " + token);
+    }
+    return send(request.POST(HttpRequest.BodyPublishers.noBody()).build());
+  }
+
+  /** {@code POST /api/apps/default/{app}/reconcile}. */
+  public HttpResponse<String> reconcile(String app) {
+    return post("/api/apps/default/" + app + "/reconcile", null);
+  }
+
   public static String example(String file) {
     try {
       return Files.readString(Path.of("..", "examples", file));

@@ -12,14 +12,22 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Primary;
 
 /**
- * Plays an admission webhook that refuses to create one object, named {@link #REFUSED}; every other
- * call goes to the sandbox. {@code @Import} it into a test that needs a cluster refusal.
+ * Plays an admission webhook that refuses to create one object, named {@link #REFUSED}, and a
+ * gateway that breaks (an unexpected exception, as a bug in the apply path would throw) on the
+ * create of {@link #BROKEN}; every other call goes to the sandbox. {@code @Import} it into a test
+ * that needs a cluster refusal or a failure that is not one.
  */
 @TestConfiguration
 public class RefusingCluster {
 
   /** The name of the object the cluster refuses to create (403). */
   public static final String REFUSED = "refused-by-cluster";
+
+  /** The name of the object whose create throws an unexpected exception, not a refusal. */
+  public static final String BROKEN = "broken-in-gateway";
+
+  /** The message of that exception. */
+  public static final String BROKEN_MESSAGE = "injected gateway fault: no route to the object";
 
   @Bean
   @Primary
@@ -35,6 +43,9 @@ public class RefusingCluster {
       public ObjectNode create(ResourceKey key, ObjectNode object) {
         if (key.name().equals(REFUSED)) {
           throw new ClusterException("create " + key.id() + " failed (403): denied", 403, null);
+        }
+        if (key.name().equals(BROKEN)) {
+          throw new IllegalStateException(BROKEN_MESSAGE);
         }
         return real.create(key, object);
       }
