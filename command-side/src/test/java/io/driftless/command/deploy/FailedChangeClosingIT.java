@@ -50,7 +50,8 @@ class FailedChangeClosingIT {
   @Test
   void deployBrokenByAnUnexpectedExceptionIsClosedFailedAtOnceWithItsMessage() throws Exception {
     var api = new Api(port);
-    var broken = api.deployYaml("broken-deploy", configMaps(RefusingCluster.BROKEN, "fine"));
+    var manifest = configMaps(RefusingCluster.BROKEN_ONCE, "fine");
+    var broken = api.deployYaml("broken-deploy", manifest);
 
     assertThat(broken.statusCode()).as(broken.body()).isEqualTo(500);
     var answer = JSON.readTree(broken.body());
@@ -58,14 +59,14 @@ class FailedChangeClosingIT {
     assertThat(answer.get("successful").asBoolean()).isFalse();
     assertThat(answer.get("error").asText()).isEqualTo("internal_error");
     assertThat(answer.get("message").asText()).contains(RefusingCluster.BROKEN_MESSAGE);
-    assertThat(resultOf(answer, RefusingCluster.BROKEN)).isEqualTo("failed");
+    assertThat(resultOf(answer, RefusingCluster.BROKEN_ONCE)).isEqualTo("failed");
     assertThat(finishedErrors("default/broken-deploy"))
         .singleElement()
         .asString()
         .contains(RefusingCluster.BROKEN_MESSAGE)
         .doesNotContain("stopped");
 
-    var next = api.deployYaml("broken-deploy", configMaps("fine"));
+    var next = api.deployYaml("broken-deploy", manifest);
     assertThat(next.statusCode()).as("taken at once, not 409: " + next.body()).isEqualTo(200);
     assertThat(JSON.readTree(next.body()).get("changeId").asText())
         .isEqualTo("broken-deploy-change-000002");

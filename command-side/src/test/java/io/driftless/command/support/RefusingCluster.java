@@ -7,6 +7,7 @@ import io.driftless.command.cluster.Fabric8ClusterGateway;
 import io.driftless.diff.resources.ResourceKey;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Primary;
@@ -26,6 +27,9 @@ public class RefusingCluster {
   /** The name of the object whose create throws an unexpected exception, not a refusal. */
   public static final String BROKEN = "broken-in-gateway";
 
+  /** The name of an object whose first create throws that exception, and later ones succeed. */
+  public static final String BROKEN_ONCE = "broken-once-in-gateway";
+
   /** The message of that exception. */
   public static final String BROKEN_MESSAGE = "injected gateway fault: no route to the object";
 
@@ -33,6 +37,7 @@ public class RefusingCluster {
   @Primary
   ClusterGateway refusingGateway(KubernetesClient client) {
     var real = new Fabric8ClusterGateway(client);
+    var brokenOnce = ConcurrentHashMap.<ResourceKey>newKeySet();
     return new ClusterGateway() {
       @Override
       public Optional<ObjectNode> get(ResourceKey key, String apiVersion) {
@@ -44,7 +49,7 @@ public class RefusingCluster {
         if (key.name().equals(REFUSED)) {
           throw new ClusterException("create " + key.id() + " failed (403): denied", 403, null);
         }
-        if (key.name().equals(BROKEN)) {
+        if (key.name().equals(BROKEN) || key.name().equals(BROKEN_ONCE) && brokenOnce.add(key)) {
           throw new IllegalStateException(BROKEN_MESSAGE);
         }
         return real.create(key, object);
