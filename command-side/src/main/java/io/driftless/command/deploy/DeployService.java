@@ -213,6 +213,7 @@ public class DeployService {
     var changeId =
         start(plan, trigger, desired, description, syncPeriod(trigger, plan, options), key);
     var finished = false;
+    String unfinished = null;
     try {
       var response =
           applyAndFinish(
@@ -232,12 +233,23 @@ public class DeployService {
       throw recordedAsFailed;
     } catch (RuntimeException | Error e) {
       finished = finishFailed(appId, changeId, description, changes, e);
+      unfinished = finished ? null : unfinishedReason(e);
       throw e;
     } finally {
       // A change left open (even its failed finish failed, e.g. on a lost connection) keeps its
-      // claim, which no thread runs any more: OpenChangeRecovery closes it at its next check.
-      starts.release(appId, changeId, finished);
+      // claim, which no thread runs any more: OpenChangeRecovery closes it at its next check, with
+      // the reason kept here.
+      starts.release(appId, changeId, finished, unfinished);
     }
+  }
+
+  /** Why a change stays open: its failure, and why even its failed finish failed. */
+  private static String unfinishedReason(Throwable e) {
+    var reason = ChangeApplier.reason(e);
+    for (var suppressed : e.getSuppressed()) {
+      reason += "; recording its end failed too: " + ChangeApplier.reason(suppressed);
+    }
+    return reason;
   }
 
   /**
