@@ -272,7 +272,7 @@ public class DeployService {
               waitCounts(changes),
               reason,
               clock.instant()));
-      log.warn("Change {} of {} failed and was closed as failed: {}", changeId, appId, reason);
+      log.info("Change {} of {} failed and was closed as failed: {}", changeId, appId, reason);
       return true;
     } catch (UnknownChangeException closedElsewhere) {
       return true;
