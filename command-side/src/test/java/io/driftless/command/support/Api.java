@@ -14,9 +14,16 @@ public final class Api {
 
   private final HttpClient http = HttpClient.newHttpClient();
   private final String base;
+  private final String token;
 
   public Api(int port) {
+    this(port, null);
+  }
+
+  /** A client that sends {@code Authorization: Bearer <token>} with every request (null: none). */
+  public Api(int port, String token) {
     this.base = "http://127.0.0.1:" + port;
+    this.token = token;
   }
 
   public HttpResponse<String> deploy(String app, String body, String contentType, String query) {
@@ -62,6 +69,12 @@ public final class Api {
   }
 
   private HttpResponse<String> send(HttpRequest request) {
+    if (token != null && request.headers().firstValue("Authorization").isEmpty()) {
+      request =
+          HttpRequest.newBuilder(request, (name, value) -> true)
+              .header("Authorization", "Bearer " + token)
+              .build();
+    }
     try {
       return http.send(request, HttpResponse.BodyHandlers.ofString());
     } catch (IOException e) {
