@@ -87,7 +87,8 @@ class AbortApiIT {
     assertThat(answer.get("error").asText()).isEqualTo("aborted by ops: stuck on an exists");
     assertThat(answer.get("abortedBy").asText()).isEqualTo("ops");
     assertThat(answer.get("description").asText()).isEqualTo("update: test");
-    assertThat(answer.has("wait")).isTrue();
+    assertThat(answer.get("wait").get("reconcile").isInt()).isTrue();
+    assertThat(java.time.Instant.parse(answer.get("at").asText())).isNotNull();
     assertThat(storedFinishError("default/stuck-app"))
         .isEqualTo("aborted by ops: stuck on an exists");
 
