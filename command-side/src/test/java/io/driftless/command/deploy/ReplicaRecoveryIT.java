@@ -113,7 +113,7 @@ class ReplicaRecoveryIT {
   }
 
   @Test
-  void aLosingStartOfTheSameChangeNumberLeavesTheRunningChangeItsClaim() {
+  void aLosingStartOfTheSameChangeNumberLeavesTheRunningChangeItsClaim() throws Exception {
     var app = "default/raced-app";
     var changeId = commands.<String>sendAndWait(OpenChanges.firstChangeOf(app));
     claims.claim(app, changeId); // this replica runs it
@@ -125,9 +125,14 @@ class ReplicaRecoveryIT {
     assertThat(claims.orphaned()).noneMatch(claim -> claim.appId().equals(app));
     recovery.check();
     assertThat(eventTypes(app)).containsExactly("AppChangeStarted");
-    claims.release(app, changeId, false); // the change's thread gives up: now it is recovery's
+    // the change's thread gives up (its failed finish failed too): now it is recovery's
+    claims.release(app, changeId, false, "the cluster broke; recording its end failed too: gone");
     recovery.check();
     assertThat(eventTypes(app)).containsExactly("AppChangeStarted", "AppChangeFinished");
+    assertThat(finishedError(app))
+        .isEqualTo(
+            "its end could not be recorded when it failed: the cluster broke; recording its end"
+                + " failed too: gone");
   }
 
   @Test
