@@ -40,6 +40,8 @@ final class AccessRules {
 
   static final List<Rule> RULES =
       List.of(
+          // Closing a stuck change by hand (issue 25): an admin's way out, not a deployer's.
+          new Rule(HttpMethod.POST, "/api/apps/*/*/changes/*/abort", Role.ADMIN),
           new Rule(HttpMethod.POST, "/api/apps/*/*/deploy", Role.DEPLOYER),
           new Rule(HttpMethod.POST, "/api/apps/*/*/reconcile", Role.DEPLOYER),
           new Rule(HttpMethod.DELETE, "/api/apps/*/*", Role.DEPLOYER),

@@ -122,6 +122,52 @@ public class App {
             command.reason()));
   }
 
+  /**
+   * Closes the open change {@code changeId} as failed, by hand; answers the finish it recorded. A
+   * change that ended is {@link ChangeNotOpenException}, one the app never had {@link
+   * ChangeNotFoundException}. An aborted delete leaves the app (no {@code AppDeleted}), as a failed
+   * one does.
+   */
+  @CommandHandler
+  public AppChangeFinished handle(AbortAppChange command) {
+    var changeId = command.changeId();
+    if (changeInProgress == null || !changeInProgress.equals(changeId)) {
+      throw hadChange(changeId)
+          ? new ChangeNotOpenException(appId, changeId)
+          : new ChangeNotFoundException(appId, changeId);
+    }
+    var reason =
+        command.reason() == null || command.reason().isBlank()
+            ? "closed by hand while it was open"
+            : command.reason().strip();
+    var finished =
+        new AppChangeFinished(
+            appId,
+            changeId,
+            false,
+            started.description(),
+            started.ops(),
+            started.waits(),
+            command.at(),
+            "aborted by " + command.actor() + ": " + reason);
+    apply(finished);
+    return finished;
+  }
+
+  /** Whether {@code changeId} is one of the app's changes so far (numbered 1 to changeNumber). */
+  private boolean hadChange(String changeId) {
+    var prefix = appId.substring(appId.indexOf('/') + 1) + "-change-";
+    if (changeId == null || !changeId.startsWith(prefix)) {
+      return false;
+    }
+    try {
+      var number = Long.parseLong(changeId.substring(prefix.length()));
+      return number >= 1 && number <= changeNumber && changeIdOf(appId, number).equals(changeId);
+    } catch (NumberFormatException e) {
+      return false;
+    }
+  }
+
   /** A read-only view for planning. */
   public AppState state() {
     var all = new TreeMap<>(resources);

@@ -101,8 +101,8 @@ class ApiErrors {
 
   @ExceptionHandler(DeployFailedException.class)
   ResponseEntity<Object> deployFailed(DeployFailedException e) {
-    log.info("{} cluster_error: {}", HttpStatus.BAD_GATEWAY.value(), e.getMessage());
-    return ResponseEntity.status(HttpStatus.BAD_GATEWAY).body(e.body());
+    log.info("{} change failed: {}", e.status().value(), e.getMessage());
+    return ResponseEntity.status(e.status()).body(e.body());
   }
 
   /** A kind the cluster does not serve: the sender's mistake, not the cluster's failure. */

@@ -4,6 +4,8 @@ import io.driftless.command.app.ChangeInProgressException;
 import io.driftless.command.app.StaleAppStateException;
 import io.driftless.events.ResourceIds;
 import java.time.Duration;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
 /**
@@ -13,6 +15,8 @@ import org.springframework.stereotype.Component;
  */
 @Component
 public class AppReconciler {
+
+  private static final Logger log = LoggerFactory.getLogger(AppReconciler.class);
 
   private final DeployService deploys;
   private final AggregateStates states;
@@ -63,7 +67,10 @@ public class AppReconciler {
     } catch (DeployFailedException e) {
       return new Outcome(Result.FAILED, e.changeId(), e.getMessage(), null);
     } catch (RuntimeException e) {
-      return new Outcome(Result.FAILED, null, e.getMessage(), null);
+      // Planning failed (no change started), or a change failed and even its finish failed: the
+      // scheduler logs the reason at WARN; the trace is here for whoever debugs it.
+      log.debug("Reconcile of {} failed", appId, e);
+      return new Outcome(Result.FAILED, null, ChangeApplier.reason(e), null);
     }
   }
 }

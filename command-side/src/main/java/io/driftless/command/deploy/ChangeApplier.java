@@ -49,6 +49,11 @@ import org.springframework.stereotype.Component;
  * {@value #FAILED} with kapp's sentence, the rest of the wave finishes, later waves are not
  * applied. The object's own record stays what the write did (it was applied); the app change is
  * finished failed with the reason. Every step is told to the change's {@link Progress}.
+ *
+ * <p>Any other exception of a change's write, record or wait (a bug such as a {@code
+ * NullPointerException}, a gateway that fails without a refusal) fails that change the same way,
+ * with the exception's message as its reason ({@link #reason}), and is logged with its stack trace:
+ * the apply never ends by throwing, so the caller always finishes the change at once (issue 25).
  */
 @Component
 class ChangeApplier implements DisposableBean {
@@ -98,9 +103,10 @@ class ChangeApplier implements DisposableBean {
    *
    * @param results per change that writes, in the plan's order: {@value #APPLIED}, {@value #FAILED}
    *     or {@value #NOT_APPLIED}
-   * @param failure the cluster's refusal (the first in plan order), null when every write succeeded
+   * @param failure the first failure in plan order: the cluster's refusal ({@link
+   *     ClusterException}) or another exception of the apply path; null when every change succeeded
    */
-  record Applied(Map<ResourceKey, String> results, ClusterException failure) {}
+  record Applied(Map<ResourceKey, String> results, RuntimeException failure) {}
 
   /**
    * Applies every change of the plan that writes, wave by wave.
@@ -158,10 +164,44 @@ class ChangeApplier implements DisposableBean {
   }
 
   /** Writes, records and waits for one change; returns its failure or null. */
-  private ClusterException applyOne(ApplyContext context, ClusterOp op, Progress progress) {
-    progress.line(line(op));
-    var failure = write(context, op);
-    return failure != null ? failure : waitFor(context, op, progress);
+  private RuntimeException applyOne(ApplyContext context, ClusterOp op, Progress progress) {
+    try {
+      progress.line(line(op));
+      var failure = write(context, op);
+      return failure != null ? failure : waitFor(context, op, progress);
+    } catch (RuntimeException e) {
+      return unexpected(context, op, e);
+    }
+  }
+
+  /**
+   * A failure that is not the cluster's refusal: logged with its trace (a fault of this server or
+   * its gateway), recorded on the object as a refusal is (best effort: the record may fail for the
+   * same reason), and returned as the change's failure.
+   */
+  private RuntimeException unexpected(ApplyContext context, ClusterOp op, RuntimeException e) {
+    log.warn(
+        "Failed {} in {} of {} on an unexpected error: {}",
+        line(op),
+        context.changeId(),
+        context.appId(),
+        reason(e),
+        e);
+    try {
+      records.failed(context, op.change(), reason(e));
+    } catch (RuntimeException recordFailed) {
+      e.addSuppressed(recordFailed);
+    }
+    return e;
+  }
+
+  /**
+   * The reason a failure is recorded with: its message, or its type's simple name when it has none
+   * (a {@code NullPointerException} without a helpful message).
+   */
+  static String reason(Throwable e) {
+    var message = e.getMessage();
+    return message == null || message.isBlank() ? e.getClass().getSimpleName() : message;
   }
 
   /** Writes and records one change; returns the cluster's refusal, recorded, or null. */
@@ -179,7 +219,7 @@ class ChangeApplier implements DisposableBean {
           context.changeId(),
           context.appId(),
           e.getMessage());
-      records.failed(context, change, e);
+      records.failed(context, change, e.getMessage());
       return e;
     }
   }

@@ -2,6 +2,8 @@ package io.driftless.command.deploy;
 
 import java.time.Clock;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
@@ -37,6 +39,7 @@ class ChangeClaims implements InitializingBean, DisposableBean {
   private final String replicaId;
   private final long startedAt;
   private final Set<String> running = ConcurrentHashMap.newKeySet();
+  private final Map<String, String> unfinished = new ConcurrentHashMap<>();
 
   ChangeClaims(JdbcTemplate jdbc, Clock clock, RecoverySettings settings) {
     this.jdbc = jdbc;
@@ -99,10 +102,42 @@ class ChangeClaims implements InitializingBean, DisposableBean {
    * still open.
    */
   void release(String appId, String changeId, boolean finished) {
-    running.remove(key(appId, changeId));
+    release(appId, changeId, finished, null);
+  }
+
+  /**
+   * As {@link #release(String, String, boolean)}; {@code why}: for a change that did not finish,
+   * why its end could not be recorded (its finish's failure), which recovery then closes it with.
+   */
+  void release(String appId, String changeId, boolean finished, String why) {
+    var key = key(appId, changeId);
+    if (!finished && why != null) {
+      unfinished.put(key, why);
+    }
+    running.remove(key);
     if (finished) {
       forget(new Claim(appId, changeId, replicaId));
     }
+  }
+
+  /**
+   * Why this replica left its change open while running (its finish failed), if it did in this
+   * life; empty for a change of a previous life.
+   */
+  Optional<String> whyUnfinished(Claim claim) {
+    return Optional.ofNullable(unfinished.get(key(claim.appId(), claim.changeId())));
+  }
+
+  /** The replica that claims the app's change {@code changeId}, if any. */
+  Optional<String> ownerOf(String appId, String changeId) {
+    return jdbc
+        .queryForList(
+            "SELECT replica_id FROM change_claim WHERE app_id = ? AND change_id = ?",
+            String.class,
+            appId,
+            changeId)
+        .stream()
+        .findFirst();
   }
 
   /** Deletes the claim, if it is still the app's (never another replica's claim of the app). */
@@ -110,6 +145,7 @@ class ChangeClaims implements InitializingBean, DisposableBean {
     var appId = claim.appId();
     var changeId = claim.changeId();
     try {
+      unfinished.remove(key(appId, changeId));
       jdbc.update(
           "DELETE FROM change_claim WHERE app_id = ? AND change_id = ? AND replica_id = ?",
           appId,

@@ -3,7 +3,6 @@ package io.driftless.command.deploy;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.driftless.command.cluster.ClusterException;
 import io.driftless.command.ownership.Owner;
 import io.driftless.command.resource.RecordApplyFailed;
 import io.driftless.command.resource.RecordResourceApplied;
@@ -77,8 +76,10 @@ final class ChangeRecords {
     disown(context, change, context.takenOver().get(change.key()));
   }
 
-  /** Records the cluster's refusal of a change. */
-  void failed(ApplyContext context, Change change, ClusterException e) {
+  /**
+   * Records the failure of a change (the cluster's refusal, or another failure) with its reason.
+   */
+  void failed(ApplyContext context, Change change, String reason) {
     commands.sendAndWait(
         new RecordApplyFailed(
             context.resourceId(change.key()),
@@ -86,7 +87,7 @@ final class ChangeRecords {
             context.changeId(),
             ref(change),
             change.op().wireName(),
-            e.getMessage(),
+            reason,
             clock.instant()));
   }
 

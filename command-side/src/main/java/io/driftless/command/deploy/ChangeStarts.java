@@ -53,6 +53,11 @@ class ChangeStarts {
     claims.release(appId, changeId, finished);
   }
 
+  /** As above, with why a change that did not finish could not be closed (null: unknown). */
+  void release(String appId, String changeId, boolean finished, String why) {
+    claims.release(appId, changeId, finished, why);
+  }
+
   /**
    * Starts the change, claimed by this replica ({@link ChangeClaims}) and with its key's record
    * when {@code key} is not null; returns its id. The caller releases the claim once the change
@@ -77,13 +82,13 @@ class ChangeStarts {
             return started;
           });
     } catch (DataIntegrityViolationException | PessimisticLockingFailureException e) {
-      unclaim(appId, changeId, claimed[0]);
+      unclaim(appId, changeId, claimed[0], e);
       if (key == null) {
         throw new ConcurrentStartException(appId, e);
       }
       throw new KeyInUseException(appId, e);
     } catch (ConcurrencyException e) {
-      unclaim(appId, changeId, claimed[0]);
+      unclaim(appId, changeId, claimed[0], e);
       throw new ConcurrentStartException(appId, e);
     } catch (AggregateStreamCreationException e) {
       // Racing first deploys of a new app: another stored the App's first event first (the event
@@ -91,7 +96,7 @@ class ChangeStarts {
       // By type: the duplicate key under it reads differently on H2 and MariaDB.
       throw new ConcurrentStartException(appId, e);
     } catch (RuntimeException e) {
-      unclaim(appId, changeId, claimed[0]);
+      unclaim(appId, changeId, claimed[0], e);
       throw e;
     }
   }
@@ -100,9 +105,16 @@ class ChangeStarts {
    * The start failed after this attempt claimed the change (its commit failed): this replica does
    * not run it; if the commit reached the database after all, recovery finds the claim orphaned.
    */
-  private void unclaim(String appId, String changeId, boolean claimed) {
+  private void unclaim(String appId, String changeId, boolean claimed, RuntimeException e) {
     if (claimed) {
-      claims.release(appId, changeId, false);
+      claims.release(
+          appId,
+          changeId,
+          false,
+          "its start's commit failed on replica "
+              + claims.replicaId()
+              + ": "
+              + ChangeApplier.reason(e));
     }
   }
 }

@@ -1,8 +1,14 @@
 package io.driftless.command.deploy;
 
+import io.driftless.command.cluster.ClusterException;
 import java.util.List;
+import org.springframework.http.HttpStatus;
 
-/** The cluster refused or failed an operation during a change; the change was recorded failed. */
+/**
+ * A change failed and was recorded failed: the cluster refused or failed an operation ({@code 502
+ * cluster_error}), or the apply path failed on another exception, a fault of this server ({@code
+ * 500 internal_error}, with the exception's message, which the change recorded as its reason).
+ */
 final class DeployFailedException extends RuntimeException {
 
   private final String changeId;
@@ -23,11 +29,22 @@ final class DeployFailedException extends RuntimeException {
     return changeId;
   }
 
-  /** The 502 body: the response with the error fields, or the plain error shape without one. */
+  /** Whether the cluster failed (502) rather than this server (500). */
+  boolean clusterFailed() {
+    return getCause() == null || getCause() instanceof ClusterException;
+  }
+
+  /** 502 when the cluster failed, 500 when the apply path did. */
+  HttpStatus status() {
+    return clusterFailed() ? HttpStatus.BAD_GATEWAY : HttpStatus.INTERNAL_SERVER_ERROR;
+  }
+
+  /** The body: the response with the error fields, or the plain error shape without one. */
   Object body() {
     var details = List.of("changeId: " + changeId);
+    var code = clusterFailed() ? "cluster_error" : "internal_error";
     return response == null
-        ? new ApiError("cluster_error", getMessage(), details)
-        : new DeployFailure(response, "cluster_error", getMessage(), details);
+        ? new ApiError(code, getMessage(), details)
+        : new DeployFailure(response, code, getMessage(), details);
   }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.driftless.command.app.ChangeInProgressException;
 import io.driftless.command.app.FinishAppChange;
 import io.driftless.command.app.StartAppChange;
+import io.driftless.command.app.UnknownChangeException;
 import io.driftless.command.idempotency.IdempotencyKey;
 import io.driftless.command.ownership.AppLabels;
 import io.driftless.command.ownership.Owner;
@@ -32,12 +33,16 @@ import java.util.Objects;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.axonframework.commandhandling.gateway.CommandGateway;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
 
 /**
  * Runs deploys, reconciles and deletes. The order of writes is: start the change on the App (which
  * rejects a concurrent one), then per resource the cluster write followed by its ResourceChange
- * event ({@link ChangeApplier}), then finish the change. A crash in between leaves the change open;
+ * event ({@link ChangeApplier}), then finish the change. A change whose apply or finish ends on any
+ * exception is finished as failed with that exception's message, at once, in the same thread,
+ * before the answer. Only a crash in between (or a finish that fails twice) leaves the change open;
  * it is closed as failed once its replica's claim lapses ({@link ChangeClaims}, {@code
  * OpenChangeRecovery}). The ownership rules ({@link OwnershipRules}) run on the plan before
  * anything is stored or written. A command with an {@code Idempotency-Key} records it atomically
@@ -45,6 +50,8 @@ import org.springframework.stereotype.Service;
  */
 @Service
 public class DeployService {
+
+  private static final Logger log = LoggerFactory.getLogger(DeployService.class);
 
   private final ManifestParser parser;
   private final Planner planner;
@@ -206,6 +213,7 @@ public class DeployService {
     var changeId =
         start(plan, trigger, desired, description, syncPeriod(trigger, plan, options), key);
     var finished = false;
+    String unfinished = null;
     try {
       var response =
           applyAndFinish(
@@ -223,10 +231,60 @@ public class DeployService {
     } catch (DeployFailedException recordedAsFailed) {
       finished = true;
       throw recordedAsFailed;
+    } catch (RuntimeException | Error e) {
+      finished = finishFailed(appId, changeId, description, changes, e);
+      unfinished = finished ? null : unfinishedReason(e);
+      throw e;
     } finally {
-      // A change left open (its finish failed, e.g. on a lost connection) keeps its claim, which
-      // no thread runs any more: OpenChangeRecovery closes it at its next check.
-      starts.release(appId, changeId, finished);
+      // A change left open (even its failed finish failed, e.g. on a lost connection) keeps its
+      // claim, which no thread runs any more: OpenChangeRecovery closes it at its next check, with
+      // the reason kept here.
+      starts.release(appId, changeId, finished, unfinished);
+    }
+  }
+
+  /** Why a change stays open: its failure, and why even its failed finish failed. */
+  private static String unfinishedReason(Throwable e) {
+    var reason = ChangeApplier.reason(e);
+    for (var suppressed : e.getSuppressed()) {
+      reason += "; recording its end failed too: " + ChangeApplier.reason(suppressed);
+    }
+    return reason;
+  }
+
+  /**
+   * Finishes as failed, at once and with its true reason, a change whose apply or finish ended on
+   * an exception (issue 25: never left open for crash recovery, which would close it later with a
+   * false reason). Returns whether the change is closed: also when something else closed it first
+   * (an abort); false when this finish failed too, {@code e} then carries its failure.
+   */
+  private boolean finishFailed(
+      String appId, String changeId, String description, ChangeSet changes, Throwable e) {
+    var reason = ChangeApplier.reason(e);
+    try {
+      commands.sendAndWait(
+          new FinishAppChange(
+              appId,
+              changeId,
+              false,
+              description,
+              opCounts(changes),
+              waitCounts(changes),
+              reason,
+              clock.instant()));
+      log.info("Change {} of {} failed and was closed as failed: {}", changeId, appId, reason);
+      return true;
+    } catch (UnknownChangeException closedElsewhere) {
+      return true;
+    } catch (RuntimeException finishFailed) {
+      log.warn(
+          "Change {} of {} failed ({}) and could not be closed: {}",
+          changeId,
+          appId,
+          reason,
+          finishFailed.getMessage());
+      e.addSuppressed(finishFailed);
+      return false;
     }
   }
 
@@ -291,13 +349,13 @@ public class DeployService {
             description,
             opCounts(changes),
             waitCounts(changes),
-            failure == null ? null : failure.getMessage(),
+            failure == null ? null : ChangeApplier.reason(failure),
             clock.instant()));
     var response =
         Responses.of(
             appId, changeId, false, failure == null, description, changes, diff, applied.results());
     if (failure != null) {
-      throw new DeployFailedException(changeId, failure.getMessage(), failure, response);
+      throw new DeployFailedException(changeId, ChangeApplier.reason(failure), failure, response);
     }
     return response;
   }

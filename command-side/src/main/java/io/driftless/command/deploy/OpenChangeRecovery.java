@@ -34,11 +34,20 @@ import org.springframework.stereotype.Component;
  *
  * Two replicas closing the same change at once is harmless: the event store's sequence check lets
  * one through, the other's refusal is logged.
+ *
+ * <p>Each change is closed with the true reason: {@value #STOPPED} and which replica stopped (its
+ * heartbeat lapsed, or it restarted), or, for a change its own running replica failed to finish
+ * (even its failed finish failed), that failure. A change that failed on an exception is finished
+ * by its own thread at once ({@code DeployService}), never left for this class (issue 25).
  */
 @Component
 class OpenChangeRecovery implements ApplicationRunner, DisposableBean {
 
   private static final Logger log = LoggerFactory.getLogger(OpenChangeRecovery.class);
+
+  /** How every reason of a change closed because its replica stopped begins. */
+  static final String STOPPED = "the command side stopped during the change";
+
   private static final String OPEN_APPS =
       """
       SELECT e.aggregate_identifier
@@ -93,11 +102,35 @@ class OpenChangeRecovery implements ApplicationRunner, DisposableBean {
     for (var appId : open) {
       var changeId = states.app(appId).changeInProgress();
       if (changeId != null && !claims.runElsewhere(appId, changeId)) {
-        close(appId, changeId, "it was open when the command side stopped");
-        claims.forget(new ChangeClaims.Claim(appId, changeId, claims.replicaId()));
+        var owner = claims.ownerOf(appId, changeId);
+        close(appId, changeId, stoppedAtStart(owner.orElse(null)));
+        claims.forget(new ChangeClaims.Claim(appId, changeId, owner.orElse(claims.replicaId())));
       }
     }
     closeOrphans();
+  }
+
+  /** Why a change open at this replica's start is closed, by who claimed it (null: nobody). */
+  private String stoppedAtStart(String owner) {
+    if (owner == null) {
+      return STOPPED
+          + ": it was open, claimed by no replica, when replica "
+          + claims.replicaId()
+          + " started";
+    }
+    if (owner.equals(claims.replicaId())) {
+      return STOPPED + ": replica " + owner + " running it stopped and was started again";
+    }
+    return lapsed(owner);
+  }
+
+  private String lapsed(String owner) {
+    return STOPPED
+        + ": replica "
+        + owner
+        + " running it stopped (no heartbeat for "
+        + settings.leaseDuration().toSeconds()
+        + " s)";
   }
 
   /** One periodic pass: heartbeat, then close what the claims say nobody runs. */
@@ -111,23 +144,31 @@ class OpenChangeRecovery implements ApplicationRunner, DisposableBean {
     for (var claim : claims.orphaned()) {
       var inProgress = states.app(claim.appId()).changeInProgress();
       if (claim.changeId().equals(inProgress)) {
-        close(
-            claim.appId(),
-            claim.changeId(),
-            claim.replicaId().equals(claims.replicaId())
-                ? "it was open when the command side stopped"
-                : "the command-side replica running it (" + claim.replicaId() + ") stopped");
+        close(claim.appId(), claim.changeId(), whyOrphaned(claim));
       }
       claims.forget(claim);
     }
   }
 
+  /**
+   * Why an orphaned claim's change is closed: another replica's lapsed heartbeat; for this
+   * replica's own claim, the failure that left it open in this life, else (a previous life's claim)
+   * a restart.
+   */
+  private String whyOrphaned(ChangeClaims.Claim claim) {
+    if (!claim.replicaId().equals(claims.replicaId())) {
+      return lapsed(claim.replicaId());
+    }
+    return claims
+        .whyUnfinished(claim)
+        .map(why -> "its end could not be recorded when it failed: " + why)
+        .orElseGet(() -> stoppedAtStart(claim.replicaId()));
+  }
+
   private void close(String appId, String changeId, String why) {
     log.warn("Closing change {} of {} as failed: {}", changeId, appId, why);
     try {
-      commands.sendAndWait(
-          new AbandonAppChange(
-              appId, changeId, "the command side stopped during the change", clock.instant()));
+      commands.sendAndWait(new AbandonAppChange(appId, changeId, why, clock.instant()));
     } catch (RuntimeException e) {
       // Another replica closed it first, or its replica finished it after all.
       log.info("Change {} of {} was not closed here: {}", changeId, appId, e.getMessage());

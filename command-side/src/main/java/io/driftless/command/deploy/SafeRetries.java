@@ -84,9 +84,9 @@ class SafeRetries {
               failure.error(),
               failure.message(),
               failure.details());
-      keep(key, e.changeId(), HttpStatus.BAD_GATEWAY, body, masked);
-      log.info("{} cluster_error: {}", HttpStatus.BAD_GATEWAY.value(), e.getMessage());
-      return positioned(ResponseEntity.status(HttpStatus.BAD_GATEWAY), position).body(body);
+      keep(key, e.changeId(), e.status(), body, masked);
+      log.info("{} {}: {}", e.status().value(), failure.error(), e.getMessage());
+      return positioned(ResponseEntity.status(e.status()), position).body(body);
     } catch (ChangeInProgressException
         | StaleAppStateException
         | KeyInUseException

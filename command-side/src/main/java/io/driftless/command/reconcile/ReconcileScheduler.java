@@ -159,8 +159,11 @@ public final class ReconcileScheduler implements AutoCloseable {
           default -> next.afterSuccess(period);
         };
     if (outcome.result() == Result.FAILED) {
-      log.info(
-          "Reconcile of {} failed ({} in a row), next in {}: {}",
+      // One WARN line per failed attempt, with the reason and no stack trace: the change (if one
+      // started) is recorded failed with the same reason, and AppReconciler logs any unexpected
+      // failure's trace at DEBUG.
+      log.warn(
+          "Reconcile of {} failed ({} in a row), next try in {}: {}",
           appId,
           failures,
           wait,

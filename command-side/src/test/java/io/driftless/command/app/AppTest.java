@@ -167,6 +167,97 @@ class AppTest {
         .expectNoEvents();
   }
 
+  private static AbortAppChange abort(long number, String reason) {
+    return new AbortAppChange(APP, App.changeIdOf(APP, number), "alice", reason, T1);
+  }
+
+  private static AppChangeFinished aborted(long number, String error) {
+    return new AppChangeFinished(
+        APP, App.changeIdOf(APP, number), false, DESCRIPTION, OPS, WAITS, T1, error);
+  }
+
+  @Test
+  void abortClosesTheOpenChangeAsFailedNamingWhoAbortedAndWhy() {
+    var expected = aborted(1, "aborted by alice: stuck waiting for an exists object");
+    fixture
+        .given(started(1, ChangeTrigger.DEPLOY))
+        .when(abort(1, "stuck waiting for an exists object"))
+        .expectEvents(expected)
+        .expectResultMessagePayload(expected);
+  }
+
+  @Test
+  void abortWithoutAReasonSaysItWasClosedByHand() {
+    fixture
+        .given(started(1, ChangeTrigger.RECONCILE))
+        .when(abort(1, " "))
+        .expectEvents(aborted(1, "aborted by alice: closed by hand while it was open"));
+  }
+
+  @Test
+  void abortedChangeLetsTheAppStartTheNextOne() {
+    fixture
+        .given(started(1, ChangeTrigger.DEPLOY), aborted(1, "aborted by alice: stuck"))
+        .when(start(1, ChangeTrigger.DEPLOY))
+        .expectSuccessfulHandlerExecution()
+        .expectEvents(started(2, ChangeTrigger.DEPLOY));
+  }
+
+  @Test
+  void abortedDeleteKeepsTheApp() {
+    fixture
+        .given(started(1, ChangeTrigger.DELETE))
+        .when(abort(1, "stuck"))
+        .expectEvents(aborted(1, "aborted by alice: stuck"));
+  }
+
+  @Test
+  void abortOfAChangeThatEndedIsRefusedAsNotOpen() {
+    fixture
+        .given(started(1, ChangeTrigger.DEPLOY), finished(1, true))
+        .when(abort(1, "stuck"))
+        .expectException(ChangeNotOpenException.class)
+        .expectNoEvents();
+  }
+
+  @Test
+  void abortOfAnEarlierChangeWhileAnotherIsOpenIsRefusedAsNotOpen() {
+    fixture
+        .given(
+            started(1, ChangeTrigger.DEPLOY), finished(1, false), started(2, ChangeTrigger.DEPLOY))
+        .when(abort(1, "stuck"))
+        .expectException(ChangeNotOpenException.class)
+        .expectNoEvents();
+  }
+
+  @Test
+  void abortOfAChangeTheAppNeverHadIsNotFound() {
+    fixture
+        .given(started(1, ChangeTrigger.DEPLOY))
+        .when(abort(2, "stuck"))
+        .expectException(ChangeNotFoundException.class)
+        .expectNoEvents();
+    fixture
+        .given(started(1, ChangeTrigger.DEPLOY))
+        .when(new AbortAppChange(APP, "other-app-change-000001", "alice", "stuck", T1))
+        .expectException(ChangeNotFoundException.class)
+        .expectNoEvents();
+    fixture
+        .given(started(1, ChangeTrigger.DEPLOY))
+        .when(new AbortAppChange(APP, "simple-app-change-x", "alice", "stuck", T1))
+        .expectException(ChangeNotFoundException.class)
+        .expectNoEvents();
+  }
+
+  @Test
+  void abortOfAnAppThatNeverExistedFindsNoApp() {
+    fixture
+        .givenNoPriorActivity()
+        .when(abort(1, "stuck"))
+        .expectException(org.axonframework.modelling.command.AggregateNotFoundException.class)
+        .expectNoEvents();
+  }
+
   @Test
   void changeIdsAreNamedAfterTheAppAsKappDoes() {
     org.assertj.core.api.Assertions.assertThat(App.changeIdOf("ns/my-app", 7))

@@ -79,7 +79,10 @@ class ReplicaRecoveryIT {
         .atMost(LEASE.plusSeconds(5))
         .until(() -> eventTypes(app).size() == 2 && claimsOf(app) == 0);
     assertThat(eventTypes(app)).containsExactly("AppChangeStarted", "AppChangeFinished");
-    assertThat(finishedError(app)).isEqualTo("the command side stopped during the change");
+    assertThat(finishedError(app))
+        .isEqualTo(
+            "the command side stopped during the change: replica replica-b running it stopped"
+                + " (no heartbeat for 3 s)");
     var next = new Api(port).deployYaml("elsewhere-app", configMap("elsewhere-app"));
     assertThat(next.statusCode()).as(next.body()).isEqualTo(200);
   }
@@ -91,6 +94,12 @@ class ReplicaRecoveryIT {
     commands.sendAndWait(OpenChanges.firstChangeOf(unclaimed));
     recovery.closeOpenChangesNobodyRuns();
     assertThat(eventTypes(unclaimed)).containsExactly("AppChangeStarted", "AppChangeFinished");
+    assertThat(finishedError(unclaimed))
+        .isEqualTo(
+            "the command side stopped during the change: it was open, claimed by no replica, when"
+                + " replica "
+                + claims.replicaId()
+                + " started");
 
     // This replica's claim whose change no thread runs: its finish was lost (a cut connection).
     var lost = "default/lost-finish-app";
@@ -104,7 +113,7 @@ class ReplicaRecoveryIT {
   }
 
   @Test
-  void aLosingStartOfTheSameChangeNumberLeavesTheRunningChangeItsClaim() {
+  void aLosingStartOfTheSameChangeNumberLeavesTheRunningChangeItsClaim() throws Exception {
     var app = "default/raced-app";
     var changeId = commands.<String>sendAndWait(OpenChanges.firstChangeOf(app));
     claims.claim(app, changeId); // this replica runs it
@@ -116,9 +125,14 @@ class ReplicaRecoveryIT {
     assertThat(claims.orphaned()).noneMatch(claim -> claim.appId().equals(app));
     recovery.check();
     assertThat(eventTypes(app)).containsExactly("AppChangeStarted");
-    claims.release(app, changeId, false); // the change's thread gives up: now it is recovery's
+    // the change's thread gives up (its failed finish failed too): now it is recovery's
+    claims.release(app, changeId, false, "the cluster broke; recording its end failed too: gone");
     recovery.check();
     assertThat(eventTypes(app)).containsExactly("AppChangeStarted", "AppChangeFinished");
+    assertThat(finishedError(app))
+        .isEqualTo(
+            "its end could not be recorded when it failed: the cluster broke; recording its end"
+                + " failed too: gone");
   }
 
   @Test

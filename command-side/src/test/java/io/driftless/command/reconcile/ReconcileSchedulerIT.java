@@ -132,6 +132,65 @@ class ReconcileSchedulerIT {
   }
 
   @Test
+  void brokenReconcilesCloseTheirChangeAtOnceAndAreNeverBusyBetweenAttempts() {
+    // Issue 25 point 2: each attempt fails on an unexpected exception (not a refusal). Its change
+    // must be closed by the attempt itself, so the next attempt (200 ms, 400 ms, ... later) fails
+    // the same way and is never "busy" meeting the previous attempt's change, left open until
+    // crash recovery's check (10 s) closed it as "stopped".
+    adopted(RefusingCluster.BROKEN, "broken-periodic");
+    var seen = new java.util.HashSet<Object>();
+    await()
+        .atMost(Duration.ofSeconds(8))
+        .pollInterval(Duration.ofMillis(20))
+        .until(
+            () -> {
+              var row = row("default/broken-periodic");
+              seen.add(row.get("last_result"));
+              return number(row.get("failures")) >= 4;
+            });
+    assertThat(seen).doesNotContain("busy");
+    var row = row("default/broken-periodic");
+    assertThat(row.get("last_result")).isEqualTo("failed");
+    assertThat((String) row.get("last_error")).contains(RefusingCluster.BROKEN_MESSAGE);
+    var errors =
+        jdbc.queryForList(
+            "SELECT payload FROM domain_event_entry WHERE aggregate_identifier = ?"
+                + " AND payload_type = 'io.driftless.events.AppChangeFinished'"
+                + " ORDER BY sequence_number",
+            byte[].class,
+            "default/broken-periodic");
+    assertThat(errors.subList(1, errors.size()))
+        .hasSizeGreaterThanOrEqualTo(4)
+        .allSatisfy(
+            payload ->
+                assertThat(new String(payload, java.nio.charset.StandardCharsets.UTF_8))
+                    .contains(RefusingCluster.BROKEN_MESSAGE)
+                    .doesNotContain("stopped"));
+  }
+
+  /**
+   * Deploys an app holding one ConfigMap {@code name} that exists already (adopted: an update),
+   * then deletes it from the cluster: every reconcile must create it again.
+   */
+  private void adopted(String name, String app) {
+    cluster
+        .configMaps()
+        .inNamespace("default")
+        .resource(
+            new ConfigMapBuilder()
+                .withNewMetadata()
+                .withName(name)
+                .endMetadata()
+                .addToData("a", "b")
+                .build())
+        .create();
+    var manifest =
+        "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: " + name + "\ndata:\n  a: b\n";
+    assertThat(new Api(port).deployYaml(app, manifest).statusCode()).isEqualTo(200);
+    cluster.configMaps().inNamespace("default").withName(name).delete();
+  }
+
+  @Test
   void refusedReconcilesBackOffExponentiallyUpToThePeriod() {
     // An object the cluster lets Driftless update (adopt) but never create again.
     cluster

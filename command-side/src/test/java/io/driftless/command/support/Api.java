@@ -14,9 +14,16 @@ public final class Api {
 
   private final HttpClient http = HttpClient.newHttpClient();
   private final String base;
+  private final String token;
 
   public Api(int port) {
+    this(port, null);
+  }
+
+  /** A client that sends {@code Authorization: Bearer <token>} with every request (null: none). */
+  public Api(int port, String token) {
     this.base = "http://127.0.0.1:" + port;
+    this.token = token;
   }
 
   public HttpResponse<String> deploy(String app, String body, String contentType, String query) {
@@ -37,6 +44,22 @@ public final class Api {
         HttpRequest.newBuilder(URI.create(base + "/api/apps/default/" + app)).DELETE().build());
   }
 
+  /**
+   * A POST without body to {@code path} (from {@code /api/...}), with a bearer token if not null.
+   */
+  public HttpResponse<String> post(String path, String token) {
+    var request = HttpRequest.newBuilder(URI.create(base + path));
+    if (token != null) {
+      request.header("Authorization", "Bearer " + token);
+    }
+    return send(request.POST(HttpRequest.BodyPublishers.noBody()).build());
+  }
+
+  /** {@code POST /api/apps/default/{app}/reconcile}. */
+  public HttpResponse<String> reconcile(String app) {
+    return post("/api/apps/default/" + app + "/reconcile", null);
+  }
+
   public static String example(String file) {
     try {
       return Files.readString(Path.of("..", "examples", file));
@@ -46,6 +69,12 @@ public final class Api {
   }
 
   private HttpResponse<String> send(HttpRequest request) {
+    if (token != null && request.headers().firstValue("Authorization").isEmpty()) {
+      request =
+          HttpRequest.newBuilder(request, (name, value) -> true)
+              .header("Authorization", "Bearer " + token)
+              .build();
+    }
     try {
       return http.send(request, HttpResponse.BodyHandlers.ofString());
     } catch (IOException e) {

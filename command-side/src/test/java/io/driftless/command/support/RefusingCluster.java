@@ -7,13 +7,16 @@ import io.driftless.command.cluster.Fabric8ClusterGateway;
 import io.driftless.diff.resources.ResourceKey;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Primary;
 
 /**
- * Plays an admission webhook that refuses to create one object, named {@link #REFUSED}; every other
- * call goes to the sandbox. {@code @Import} it into a test that needs a cluster refusal.
+ * Plays an admission webhook that refuses to create one object, named {@link #REFUSED}, and a
+ * gateway that breaks (an unexpected exception, as a bug in the apply path would throw) on the
+ * create of {@link #BROKEN}; every other call goes to the sandbox. {@code @Import} it into a test
+ * that needs a cluster refusal or a failure that is not one.
  */
 @TestConfiguration
 public class RefusingCluster {
@@ -21,10 +24,20 @@ public class RefusingCluster {
   /** The name of the object the cluster refuses to create (403). */
   public static final String REFUSED = "refused-by-cluster";
 
+  /** The name of the object whose create throws an unexpected exception, not a refusal. */
+  public static final String BROKEN = "broken-in-gateway";
+
+  /** The name of an object whose first create throws that exception, and later ones succeed. */
+  public static final String BROKEN_ONCE = "broken-once-in-gateway";
+
+  /** The message of that exception. */
+  public static final String BROKEN_MESSAGE = "injected gateway fault: no route to the object";
+
   @Bean
   @Primary
   ClusterGateway refusingGateway(KubernetesClient client) {
     var real = new Fabric8ClusterGateway(client);
+    var brokenOnce = ConcurrentHashMap.<ResourceKey>newKeySet();
     return new ClusterGateway() {
       @Override
       public Optional<ObjectNode> get(ResourceKey key, String apiVersion) {
@@ -35,6 +48,9 @@ public class RefusingCluster {
       public ObjectNode create(ResourceKey key, ObjectNode object) {
         if (key.name().equals(REFUSED)) {
           throw new ClusterException("create " + key.id() + " failed (403): denied", 403, null);
+        }
+        if (key.name().equals(BROKEN) || key.name().equals(BROKEN_ONCE) && brokenOnce.add(key)) {
+          throw new IllegalStateException(BROKEN_MESSAGE);
         }
         return real.create(key, object);
       }
