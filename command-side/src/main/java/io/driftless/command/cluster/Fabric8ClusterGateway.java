@@ -23,6 +23,8 @@ import java.util.function.Supplier;
  */
 public final class Fabric8ClusterGateway implements ClusterGateway {
 
+  private static final int NOT_FOUND = 404;
+
   private final KubernetesClient client;
   private final ObjectMapper mapper = Serialization.jsonMapper();
   private final CustomKinds customKinds;
@@ -70,9 +72,24 @@ public final class Fabric8ClusterGateway implements ClusterGateway {
         () -> resource(key, context, withVersion).update());
   }
 
+  /**
+   * {@inheritDoc}
+   *
+   * <p>An object that is not there is deleted already: a {@code 404}, or a custom kind that no
+   * CustomResourceDefinition declares any more (the API server deletes a CRD's objects with it),
+   * answers false, never a failure.
+   */
   @Override
   public boolean delete(ResourceKey key, String apiVersion) {
-    var context = context(key, apiVersion, "delete");
+    Optional<ResourceDefinitionContext> context;
+    try {
+      context = context(key, apiVersion, "delete");
+    } catch (ClusterException e) {
+      if (e.status() == NOT_FOUND) {
+        return false;
+      }
+      throw e;
+    }
     if (context.isEmpty()) {
       return false;
     }
@@ -81,6 +98,12 @@ public final class Fabric8ClusterGateway implements ClusterGateway {
       var details = call("delete", key, () -> resource(key, context.get(), null).delete());
       observer.wrote(key, apiVersion, null);
       return details != null && !details.isEmpty();
+    } catch (ClusterException e) {
+      observer.failed(key, apiVersion);
+      if (e.status() == NOT_FOUND) {
+        return false;
+      }
+      throw e;
     } catch (RuntimeException e) {
       observer.failed(key, apiVersion);
       throw e;
@@ -162,6 +185,17 @@ public final class Fabric8ClusterGateway implements ClusterGateway {
    *     cluster
    */
   Optional<ResourceDefinitionContext> context(ResourceKey key, String apiVersion, String what) {
+    if (apiVersion == null || apiVersion.isEmpty()) {
+      throw new ClusterException(
+          what
+              + " "
+              + key.id()
+              + " failed: its apiVersion is not known (nothing recorded one, and "
+              + key.kind()
+              + " is not of a built-in group)",
+          0,
+          null);
+    }
     var slash = apiVersion.indexOf('/');
     var group = slash < 0 ? "" : apiVersion.substring(0, slash);
     var version = apiVersion.substring(slash + 1);

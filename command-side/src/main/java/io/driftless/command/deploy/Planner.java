@@ -20,8 +20,10 @@ import io.driftless.diff.plan.DiffEngine;
 import io.driftless.diff.plan.LabelScoping;
 import io.driftless.diff.plan.PlanInput;
 import io.driftless.diff.resources.CustomResourceDefinitions;
+import io.driftless.diff.resources.KappAnnotations;
 import io.driftless.diff.resources.Resource;
 import io.driftless.diff.resources.ResourceKey;
+import io.driftless.diff.resources.VersionName;
 import io.driftless.diff.text.SecretFingerprint;
 import io.driftless.events.ChangeTrigger;
 import io.driftless.events.ResourceIds;
@@ -274,6 +276,7 @@ class Planner {
           }
         });
     var live = live(apiVersions);
+    live.putAll(unrecordedVersions(app.appId(), desired, live.keySet(), previous));
     var unchanged =
         options.againstLastApplied() ? unchanged(recorded, live) : Set.<ResourceKey>of();
     var input =
@@ -284,8 +287,72 @@ class Planner {
             .withLabelScoping(
                 new LabelScoping(
                     Map.of(AppLabels.APP, AppLabels.appLabel(app.appId())),
-                    options.defaultLabelScopingRules()));
+                    options.defaultLabelScopingRules()))
+            .withApiVersions(recordedApiVersions(recorded));
     return new Plan(app, engine.plan(input), live, recorded, settings);
+  }
+
+  /** The apiVersion each recorded resource was last written with. */
+  private static Map<ResourceKey, String> recordedApiVersions(
+      Map<ResourceKey, ResourceState> recorded) {
+    var versions = new HashMap<ResourceKey, String>();
+    recorded.forEach(
+        (key, state) -> {
+          if (state.resource() != null && state.resource().apiVersion() != null) {
+            versions.put(key, state.resource().apiVersion());
+          }
+        });
+    return versions;
+  }
+
+  /**
+   * Versions of the desired versioned resources that the cluster holds labelled for this app but
+   * the app did not record (a write whose event was lost, a store from before reconciles recorded
+   * the versions they make): {@code <name>-ver-N} above the newest known, read one after the other
+   * until one is missing. The engine counts them as existing versions, so it reuses the newest when
+   * its content is the desired one and never creates a version that is already there (kapp lists
+   * the app's labelled objects for the same purpose).
+   */
+  private Map<ResourceKey, ObjectNode> unrecordedVersions(
+      String appId, List<Resource> desired, Set<ResourceKey> live, Set<ResourceKey> previous) {
+    var found = new HashMap<ResourceKey, ObjectNode>();
+    var label = AppLabels.appLabel(appId);
+    for (var resource : desired) {
+      if (!KappAnnotations.has(resource.object(), KappAnnotations.VERSIONED)) {
+        continue;
+      }
+      int number = newestKnownVersion(resource.key(), live, previous) + 1;
+      while (true) {
+        var key = resource.renamed(new VersionName(resource.key().name(), number).name()).key();
+        var object = cluster.get(key, resource.apiVersion());
+        if (object.isEmpty()
+            || !label.equals(
+                object.get().path("metadata").path("labels").path(AppLabels.APP).asText())) {
+          break;
+        }
+        found.put(key, object.get());
+        number++;
+      }
+    }
+    return found;
+  }
+
+  private static int newestKnownVersion(
+      ResourceKey base, Set<ResourceKey> live, Set<ResourceKey> previous) {
+    int newest = 0;
+    for (var known : List.of(live, previous)) {
+      for (var key : known) {
+        var version = VersionName.parse(key.name());
+        if (version.isPresent()
+            && version.get().base().equals(base.name())
+            && key.kind().equals(base.kind())
+            && key.group().equals(base.group())
+            && key.namespace().equals(base.namespace())) {
+          newest = Math.max(newest, version.get().number());
+        }
+      }
+    }
+    return newest;
   }
 
   private static LinkedHashSet<ResourceKey> previousKeys(AppState app) {
