@@ -12,6 +12,7 @@ import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.Resource;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.fabric8.kubernetes.client.utils.Serialization;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -108,6 +109,25 @@ public final class Fabric8ClusterGateway implements ClusterGateway {
       observer.failed(key, apiVersion);
       throw e;
     }
+  }
+
+  @Override
+  public List<String> labelled(ResourceKey probe, String apiVersion, String label, String value) {
+    var context = context(probe, apiVersion, "list");
+    if (context.isEmpty()) {
+      return List.of();
+    }
+    var operation = client.genericKubernetesResources(context.get());
+    var namespaced = context.get().isNamespaceScoped() && !probe.namespace().isEmpty();
+    var list =
+        call(
+            "list",
+            probe,
+            () ->
+                namespaced
+                    ? operation.inNamespace(probe.namespace()).withLabel(label, value).list()
+                    : operation.withLabel(label, value).list());
+    return list.getItems().stream().map(item -> item.getMetadata().getName()).toList();
   }
 
   /** A create or update, told to the observer before and after. */

@@ -172,11 +172,16 @@ public class DeployService {
       DiffOptions diff,
       ChangeStream stream,
       IdempotencyKey key) {
-    var planned =
-        desired.stored()
-            ? planner.planStored(appId)
-            : planner.plan(
-                appId, desired.resources(), desired.configs(), diff.againstLastApplied(), options);
+    Planner.Plan planned;
+    if (desired.stored()) {
+      planned = planner.planStored(appId);
+    } else if (trigger == ChangeTrigger.DELETE) {
+      planned = planner.planDelete(appId, options);
+    } else {
+      planned =
+          planner.plan(
+              appId, desired.resources(), desired.configs(), diff.againstLastApplied(), options);
+    }
     if (desired.stored() && !planned.app().exists()) {
       throw new AppNotFoundException(appId);
     }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.driftless.command.support.Api;
 import io.driftless.command.support.TestCluster;
+import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
@@ -31,8 +32,10 @@ import org.springframework.test.context.DynamicPropertySource;
  * version, as {@code kubectl patch --type merge} does) is restored as kapp restores it: the
  * reconcile makes the next version and points every reference at it in the same change; the next
  * reconcile and a redeploy of the same manifest are noops. A version deleted by hand is planned and
- * deleted with its apiVersion (never a {@code (?)}), and an app whose objects are gone can always
- * be deleted: its {@code DELETE} leaves none of the objects labelled for it.
+ * deleted with its apiVersion (never a {@code (?)}); a version the app made but did not record is
+ * reused, never created again (no {@code 409 AlreadyExists}); and an app whose last deploy failed
+ * and whose objects are gone can always be deleted: its {@code DELETE} leaves none of the objects
+ * labelled for it.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class VersionedOutsideEditApiIT {
@@ -185,6 +188,36 @@ class VersionedOutsideEditApiIT {
   }
 
   @Test
+  void aLabelledVersionTheAppDidNotRecordIsReusedNotCreatedAgain() throws Exception {
+    ok(api.deployYaml("unrecorded", manifest("unrecorded")));
+    editOutside("unrecorded-conf-ver-1");
+    // What a reconcile of a store from before the fix left: a version made, never recorded.
+    cluster
+        .configMaps()
+        .resource(
+            new ConfigMapBuilder()
+                .withNewMetadata()
+                .withName("unrecorded-conf-ver-2")
+                .withNamespace("default")
+                .addToLabels("driftless.io/app", "unrecorded.default")
+                .addToAnnotations("kapp.k14s.io/versioned", "")
+                .endMetadata()
+                .addToData("greeting", "hello")
+                .build())
+        .create();
+
+    var restored = ok(reconcile("unrecorded"));
+
+    assertThat(restored.get("successful").asBoolean()).as(restored.toString()).isTrue();
+    assertThat(restored.toString()).doesNotContain("\"op\":\"create\"");
+    assertThat(mounted("unrecorded")).isEqualTo("unrecorded-conf-ver-2");
+    var again = ok(reconcile("unrecorded"));
+    assertThat(again.get("changeId").isNull()).as(again.toString()).isTrue();
+    ok(api.delete("unrecorded"));
+    assertThat(labelled("unrecorded")).isEmpty();
+  }
+
+  @Test
   void aDeleteOfAnObjectWhoseCreateWasRefusedKnowsItsApiVersionAndIsDone() throws Exception {
     var refused =
         api.deployYaml(
@@ -217,6 +250,18 @@ class VersionedOutsideEditApiIT {
     assertThat(failed.statusCode()).as(failed.body()).isEqualTo(502);
     cluster.configMaps().inNamespace("default").withName("way-out-a").delete();
     cluster.configMaps().inNamespace("default").withName("way-out-c").delete();
+    // An object labelled for the app that it never recorded (kapp deletes it with the app).
+    cluster
+        .configMaps()
+        .resource(
+            new ConfigMapBuilder()
+                .withNewMetadata()
+                .withName("way-out-stray")
+                .withNamespace("default")
+                .addToLabels("driftless.io/app", "way-out.default")
+                .endMetadata()
+                .build())
+        .create();
 
     var deleted = ok(api.delete("way-out"));
 
