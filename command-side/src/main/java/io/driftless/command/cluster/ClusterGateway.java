@@ -2,6 +2,7 @@ package io.driftless.command.cluster;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.driftless.diff.resources.ResourceKey;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -23,6 +24,17 @@ public interface ClusterGateway {
 
   /** Deletes an object; true if it existed. */
   boolean delete(ResourceKey key, String apiVersion);
+
+  /**
+   * The names of the objects of one kind that carry a label, in one namespace ({@code ""}: a
+   * cluster-scoped kind). What an app's delete uses to find the objects labelled for the app that
+   * it did not record. The default, for gateways that cannot list (test doubles), finds none.
+   *
+   * @param probe a key of the kind and namespace to list (its name is not used)
+   */
+  default List<String> labelled(ResourceKey probe, String apiVersion, String label, String value) {
+    return List.of();
+  }
 
   /**
    * Tells the gateway what a CRD of the manifest declares about a custom kind.

@@ -12,6 +12,7 @@ import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.Resource;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.fabric8.kubernetes.client.utils.Serialization;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -22,6 +23,8 @@ import java.util.function.Supplier;
  * CustomKinds}. What the server answers is checked to be the object asked for.
  */
 public final class Fabric8ClusterGateway implements ClusterGateway {
+
+  private static final int NOT_FOUND = 404;
 
   private final KubernetesClient client;
   private final ObjectMapper mapper = Serialization.jsonMapper();
@@ -70,9 +73,24 @@ public final class Fabric8ClusterGateway implements ClusterGateway {
         () -> resource(key, context, withVersion).update());
   }
 
+  /**
+   * {@inheritDoc}
+   *
+   * <p>An object that is not there is deleted already: a {@code 404}, or a custom kind that no
+   * CustomResourceDefinition declares any more (the API server deletes a CRD's objects with it),
+   * answers false, never a failure.
+   */
   @Override
   public boolean delete(ResourceKey key, String apiVersion) {
-    var context = context(key, apiVersion, "delete");
+    Optional<ResourceDefinitionContext> context;
+    try {
+      context = context(key, apiVersion, "delete");
+    } catch (ClusterException e) {
+      if (e.status() == NOT_FOUND) {
+        return false;
+      }
+      throw e;
+    }
     if (context.isEmpty()) {
       return false;
     }
@@ -81,10 +99,35 @@ public final class Fabric8ClusterGateway implements ClusterGateway {
       var details = call("delete", key, () -> resource(key, context.get(), null).delete());
       observer.wrote(key, apiVersion, null);
       return details != null && !details.isEmpty();
+    } catch (ClusterException e) {
+      observer.failed(key, apiVersion);
+      if (e.status() == NOT_FOUND) {
+        return false;
+      }
+      throw e;
     } catch (RuntimeException e) {
       observer.failed(key, apiVersion);
       throw e;
     }
+  }
+
+  @Override
+  public List<String> labelled(ResourceKey probe, String apiVersion, String label, String value) {
+    var context = context(probe, apiVersion, "list");
+    if (context.isEmpty()) {
+      return List.of();
+    }
+    var operation = client.genericKubernetesResources(context.get());
+    var namespaced = context.get().isNamespaceScoped() && !probe.namespace().isEmpty();
+    var list =
+        call(
+            "list",
+            probe,
+            () ->
+                namespaced
+                    ? operation.inNamespace(probe.namespace()).withLabel(label, value).list()
+                    : operation.withLabel(label, value).list());
+    return list.getItems().stream().map(item -> item.getMetadata().getName()).toList();
   }
 
   /** A create or update, told to the observer before and after. */
@@ -161,6 +204,17 @@ public final class Fabric8ClusterGateway implements ClusterGateway {
    * @throws UnknownKindException for a custom kind no CRD declares, in the manifests or the cluster
    */
   Optional<ResourceDefinitionContext> context(ResourceKey key, String apiVersion, String what) {
+    if (apiVersion == null || apiVersion.isEmpty()) {
+      throw new ClusterException(
+          what
+              + " "
+              + key.id()
+              + " failed: its apiVersion is not known (nothing recorded one, and "
+              + key.kind()
+              + " is not of a built-in group)",
+          0,
+          null);
+    }
     var slash = apiVersion.indexOf('/');
     var group = slash < 0 ? "" : apiVersion.substring(0, slash);
     var version = apiVersion.substring(slash + 1);

@@ -10,7 +10,6 @@ import io.driftless.command.ownership.AppLabels;
 import io.driftless.command.ownership.Owner;
 import io.driftless.command.ownership.OwnershipRules;
 import io.driftless.command.resource.GhostDiffPolicy;
-import io.driftless.diff.plan.Change;
 import io.driftless.diff.plan.ChangeOp;
 import io.driftless.diff.plan.ChangeSet;
 import io.driftless.diff.plan.WaitOp;
@@ -180,11 +179,16 @@ public class DeployService {
       DiffOptions diff,
       ChangeStream stream,
       IdempotencyKey key) {
-    var planned =
-        desired.stored()
-            ? planner.planStored(appId)
-            : planner.plan(
-                appId, desired.resources(), desired.configs(), diff.againstLastApplied(), options);
+    Planner.Plan planned;
+    if (desired.stored()) {
+      planned = planner.planStored(appId);
+    } else if (trigger == ChangeTrigger.DELETE) {
+      planned = planner.planDelete(appId, options);
+    } else {
+      planned =
+          planner.plan(
+              appId, desired.resources(), desired.configs(), diff.againstLastApplied(), options);
+    }
     if (desired.stored() && !planned.app().exists()) {
       throw new AppNotFoundException(appId);
     }
@@ -377,13 +381,19 @@ public class DeployService {
     var set = new TreeMap<String, String>();
     var namespaces = new TreeSet<String>();
     if (desired.stored()) {
-      // A reconcile keeps the app's set as the last change left it, Secrets left alone included.
+      // A reconcile keeps the app's set as the last change left it, Secrets left alone included,
+      // plus the versions it makes and minus those it deletes (command-side README, "Reconcile").
       set.putAll(plan.app().resources());
       set.keySet().forEach(id -> addNamespace(namespaces, ResourceKey.parseId(id)));
     }
-    for (var change : desired.stored() ? List.<Change>of() : plan.changes().changes()) {
+    for (var change : plan.changes().changes()) {
+      if (desired.stored() && change.op() == ChangeOp.DELETE) {
+        set.remove(change.key().id());
+      }
       // kapp.k14s.io/exists and noop objects are not the app's (kapp inspect does not list them)
-      if (change.op() == ChangeOp.DELETE || !OwnershipRules.claims(change)) {
+      if (change.op() == ChangeOp.DELETE
+          || !OwnershipRules.claims(change)
+          || (desired.stored() && set.containsKey(change.key().id()))) {
         continue;
       }
       var object = manifest.getOrDefault(change.key(), ServerFields.strip(change.applied()));

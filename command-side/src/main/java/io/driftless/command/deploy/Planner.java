@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.driftless.command.app.AppState;
+import io.driftless.command.cluster.ClusterException;
 import io.driftless.command.cluster.ClusterGateway;
 import io.driftless.command.ownership.AppLabels;
 import io.driftless.command.resource.GhostDiffPolicy;
@@ -20,8 +21,11 @@ import io.driftless.diff.plan.DiffEngine;
 import io.driftless.diff.plan.LabelScoping;
 import io.driftless.diff.plan.PlanInput;
 import io.driftless.diff.resources.CustomResourceDefinitions;
+import io.driftless.diff.resources.KappAnnotations;
 import io.driftless.diff.resources.Resource;
 import io.driftless.diff.resources.ResourceKey;
+import io.driftless.diff.resources.StableApiVersions;
+import io.driftless.diff.resources.VersionName;
 import io.driftless.diff.text.SecretFingerprint;
 import io.driftless.events.ChangeTrigger;
 import io.driftless.events.ResourceIds;
@@ -156,6 +160,27 @@ class Planner {
       List<ObjectNode> configs,
       boolean againstLastApplied,
       DeployOptions deploy) {
+    return plan(appId, desired, configs, againstLastApplied, deploy, false);
+  }
+
+  /**
+   * Plans an app's delete: a deploy of nothing, whose deletes are every key of the app's set and,
+   * as kapp finds an app's objects by its label, every object of the set's kinds and namespaces
+   * that the cluster holds labelled for the app though the app did not record it (a write whose
+   * event was lost, a version made by a reconcile of a store from before reconciles recorded them).
+   * A kind that cannot be listed is skipped with a warning in the log: the delete goes on.
+   */
+  Plan planDelete(String appId, DeployOptions deploy) {
+    return plan(appId, List.of(), List.of(), true, deploy, true);
+  }
+
+  private Plan plan(
+      String appId,
+      List<Resource> desired,
+      List<ObjectNode> configs,
+      boolean againstLastApplied,
+      DeployOptions deploy,
+      boolean labelled) {
     var app = states.app(appId);
     var previous = previousKeys(app);
     var recorded = recorded(appId, union(desired, previous));
@@ -168,7 +193,11 @@ class Planner {
             withRules(configs, desired, app, policy, recorded));
     var options =
         new Options(
-            settings.configs(), againstLastApplied, deploy.defaultLabelScopingRules(), nonce());
+            settings.configs(),
+            againstLastApplied,
+            deploy.defaultLabelScopingRules(),
+            nonce(),
+            labelled);
     return plan(app, desired, previous, recorded, options, settings);
   }
 
@@ -196,7 +225,7 @@ class Planner {
             policy,
             app.kappConfigs(),
             withRules(userConfigs, stored.resources(), app, policy, recorded));
-    var options = new Options(settings.configs(), true, false, null);
+    var options = new Options(settings.configs(), true, false, null, false);
     var plan = plan(app, stored.resources(), previous, recorded, options, settings);
     var changes = plan.changes();
     var warnings = new ArrayList<>(changes.warnings());
@@ -251,12 +280,16 @@ class Planner {
     }
   }
 
-  /** How to plan: the kapp Configs, the compare base, scoping, the nonce (null: keep). */
+  /**
+   * How to plan: the kapp Configs, the compare base, scoping, the nonce (null: keep), whether the
+   * objects labelled for the app that it did not record are to be deleted too (an app's delete).
+   */
   private record Options(
       List<ObjectNode> configs,
       boolean againstLastApplied,
       boolean defaultLabelScopingRules,
-      String nonce) {}
+      String nonce,
+      boolean deleteLabelled) {}
 
   private Plan plan(
       AppState app,
@@ -268,6 +301,12 @@ class Planner {
     var apiVersions = new HashMap<ResourceKey, String>();
     desired.forEach(r -> apiVersions.put(r.key(), r.apiVersion()));
     recorded.forEach((key, state) -> apiVersions.putIfAbsent(key, state.resource().apiVersion()));
+    previous.forEach(key -> apiVersions.computeIfAbsent(key, k -> kindVersion(apiVersions, k)));
+    if (options.deleteLabelled()) {
+      var unrecorded = labelled(app.appId(), previous, apiVersions);
+      apiVersions.putAll(unrecorded);
+      previous.addAll(unrecorded.keySet());
+    }
     var lastApplied = new HashMap<ResourceKey, ObjectNode>();
     recorded.forEach(
         (key, state) -> {
@@ -276,6 +315,7 @@ class Planner {
           }
         });
     var live = live(apiVersions);
+    live.putAll(unrecordedVersions(app.appId(), desired, live.keySet(), previous));
     var unchanged =
         options.againstLastApplied() ? unchanged(recorded, live) : Set.<ResourceKey>of();
     var input =
@@ -286,8 +326,102 @@ class Planner {
             .withLabelScoping(
                 new LabelScoping(
                     Map.of(AppLabels.APP, AppLabels.appLabel(app.appId())),
-                    options.defaultLabelScopingRules()));
+                    options.defaultLabelScopingRules()))
+            .withApiVersions(apiVersions);
     return new Plan(app, engine.plan(input), live, recorded, settings);
+  }
+
+  /**
+   * The apiVersion of a key nothing recorded (a key of the set with no ResourceChange): the one
+   * known for another object of its group and kind, else its group's stable one; null if none.
+   */
+  private static String kindVersion(Map<ResourceKey, String> apiVersions, ResourceKey key) {
+    return apiVersions.entrySet().stream()
+        .filter(e -> e.getKey().group().equals(key.group()) && e.getKey().kind().equals(key.kind()))
+        .map(Map.Entry::getValue)
+        .findFirst()
+        .orElse(StableApiVersions.of(key).orElse(null));
+  }
+
+  /**
+   * The objects of the set's kinds and namespaces labelled for the app that are not in the set,
+   * with the apiVersion they were listed with.
+   */
+  private Map<ResourceKey, String> labelled(
+      String appId, Set<ResourceKey> set, Map<ResourceKey, String> apiVersions) {
+    var probes = new LinkedHashMap<String, ResourceKey>();
+    set.forEach(
+        key -> probes.putIfAbsent(key.group() + "/" + key.kind() + "/" + key.namespace(), key));
+    var found = new LinkedHashMap<ResourceKey, String>();
+    for (var probe : probes.values()) {
+      var apiVersion = apiVersions.get(probe);
+      if (apiVersion == null) {
+        continue;
+      }
+      try {
+        for (var name :
+            cluster.labelled(probe, apiVersion, AppLabels.APP, AppLabels.appLabel(appId))) {
+          var key = new ResourceKey(probe.group(), probe.kind(), probe.namespace(), name);
+          if (!set.contains(key)) {
+            found.put(key, apiVersion);
+          }
+        }
+      } catch (ClusterException e) {
+        log.warn(
+            "Cannot list the {} objects labelled for {}: {}", probe.kind(), appId, e.getMessage());
+      }
+    }
+    return found;
+  }
+
+  /**
+   * Versions of the desired versioned resources that the cluster holds labelled for this app but
+   * the app did not record (a write whose event was lost, a store from before reconciles recorded
+   * the versions they make): {@code <name>-ver-N} above the newest known, read one after the other
+   * until one is missing. The engine counts them as existing versions, so it reuses the newest when
+   * its content is the desired one and never creates a version that is already there (kapp lists
+   * the app's labelled objects for the same purpose).
+   */
+  private Map<ResourceKey, ObjectNode> unrecordedVersions(
+      String appId, List<Resource> desired, Set<ResourceKey> live, Set<ResourceKey> previous) {
+    var found = new HashMap<ResourceKey, ObjectNode>();
+    var label = AppLabels.appLabel(appId);
+    for (var resource : desired) {
+      if (!KappAnnotations.has(resource.object(), KappAnnotations.VERSIONED)) {
+        continue;
+      }
+      int number = newestKnownVersion(resource.key(), live, previous) + 1;
+      while (true) {
+        var key = resource.renamed(new VersionName(resource.key().name(), number).name()).key();
+        var object = cluster.get(key, resource.apiVersion());
+        if (object.isEmpty()
+            || !label.equals(
+                object.get().path("metadata").path("labels").path(AppLabels.APP).asText())) {
+          break;
+        }
+        found.put(key, object.get());
+        number++;
+      }
+    }
+    return found;
+  }
+
+  private static int newestKnownVersion(
+      ResourceKey base, Set<ResourceKey> live, Set<ResourceKey> previous) {
+    int newest = 0;
+    for (var known : List.of(live, previous)) {
+      for (var key : known) {
+        var version = VersionName.parse(key.name());
+        if (version.isPresent()
+            && version.get().base().equals(base.name())
+            && key.kind().equals(base.kind())
+            && key.group().equals(base.group())
+            && key.namespace().equals(base.namespace())) {
+          newest = Math.max(newest, version.get().number());
+        }
+      }
+    }
+    return newest;
   }
 
   private static LinkedHashSet<ResourceKey> previousKeys(AppState app) {

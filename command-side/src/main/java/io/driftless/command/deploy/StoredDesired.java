@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.driftless.command.resource.ResourceState;
+import io.driftless.diff.plan.VersionReferences;
 import io.driftless.diff.resources.KappAnnotations;
 import io.driftless.diff.resources.Resource;
 import io.driftless.diff.resources.ResourceKey;
@@ -28,7 +29,13 @@ import java.util.function.BiFunction;
  *       it is still in the app's set, the plan prunes it as a deploy would.
  *   <li>A versioned resource ({@code kapp.k14s.io/versioned}) is desired once, under its own name,
  *       with the content of its newest version: the engine then finds that version unchanged (a
- *       noop) or makes the next one, as a redeploy of the manifest does.
+ *       noop) or makes the next one, as a redeploy of the manifest does. The references the last
+ *       change rewrote to a version ({@code conf-ver-1} in a Deployment's volumes, an explicit-ref
+ *       annotation) are turned back to the resource's own name ({@link VersionReferences}), so the
+ *       engine points them at the version it picks: a version edited outside gets the next one, and
+ *       every reference moves with it in the same change, as with kapp. Limit: a manifest that
+ *       named a version of its own versioned resource literally ({@code conf-ver-1} where kapp
+ *       would keep that name) is reconciled as if it had named {@code conf}.
  *   <li>A Secret's values are recorded only as keyed fingerprints; its desired content comes from
  *       its sealed copy ({@code DesiredContent}, AES-GCM), so a changed or deleted Secret is
  *       restored. A Secret recorded before sealing existed, or whose seal does not open (its key is
@@ -86,7 +93,25 @@ record StoredDesired(List<Resource> resources, Set<ResourceKey> leftAlone) {
       }
     }
     newestVersions.forEach((key, newest) -> plain.putIfAbsent(key, newest.resource()));
-    return new StoredDesired(List.copyOf(plain.values()), Set.copyOf(leftAlone));
+    var references = new VersionReferences(versionsByBase(set, newestVersions.keySet()));
+    var resources = plain.values().stream().map(references::rewrite).toList();
+    return new StoredDesired(resources, Set.copyOf(leftAlone));
+  }
+
+  /**
+   * Every version of the app's versioned resources ({@code <name>-ver-N} in the set), mapped back
+   * to the resource's own name.
+   */
+  private static Map<ResourceKey, String> versionsByBase(
+      Set<ResourceKey> set, Set<ResourceKey> bases) {
+    var back = new LinkedHashMap<ResourceKey, String>();
+    for (var key : set) {
+      VersionName.parse(key.name())
+          .map(version -> new ResourceKey(key.group(), key.kind(), key.namespace(), version.base()))
+          .filter(bases::contains)
+          .ifPresent(base -> back.put(key, base.name()));
+    }
+    return back;
   }
 
   /** One warning per resource left alone, for the response's {@code warnings}. */

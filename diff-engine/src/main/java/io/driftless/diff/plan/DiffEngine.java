@@ -175,7 +175,9 @@ public final class DiffEngine {
    * Plans a deploy: one change per desired resource (versioned ones under their {@code -ver-N}
    * name), a NOOP for each older version kept, and a DELETE for every previously deployed key no
    * longer desired (also when it is already gone from the cluster: deleting a missing object is
-   * done). Deletes carry the apiVersion of the last-applied, else the live object, else null.
+   * done). Deletes carry the apiVersion of the last-applied, else the live object, else the one
+   * {@link PlanInput#apiVersions()} records, else the group's stable one ({@link
+   * io.driftless.diff.resources.StableApiVersions}); null only for a custom kind known nowhere.
    * {@code kapp.k14s.io/nonce} annotations get {@link PlanInput#nonce()} first ({@link Nonces});
    * with {@link PlanInput#labelScoping()} the desired objects are scoped ({@link ScopedLabels}).
    * Unknown {@code kapp.k14s.io/} annotations become {@link ChangeSet#warnings()}. The result is in

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.driftless.diff.resources.GroupKind;
 import io.driftless.diff.resources.Resource;
 import io.driftless.diff.resources.ResourceKey;
+import io.driftless.diff.resources.StableApiVersions;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -107,7 +108,7 @@ final class PlanCalculation {
       if (desiredKeys.contains(key) || VersionedResources.isVersion(key, known) != versions) {
         continue;
       }
-      String apiVersion = known == null ? null : known.path("apiVersion").asText(null);
+      String apiVersion = deleteApiVersion(key, known);
       deletes.add(
           engine.diff(
               new DiffInput(
@@ -119,6 +120,19 @@ final class PlanCalculation {
                   false)));
     }
     return deletes;
+  }
+
+  /**
+   * A delete's apiVersion: the last-applied's, else the live object's, else the one recorded for
+   * the key, else its group's stable version; null only for a custom kind known nowhere.
+   */
+  private String deleteApiVersion(ResourceKey key, ObjectNode known) {
+    String apiVersion = known == null ? null : known.path("apiVersion").asText(null);
+    if (apiVersion != null && !apiVersion.isEmpty()) {
+      return apiVersion;
+    }
+    String recorded = input.apiVersions().get(key);
+    return recorded != null ? recorded : StableApiVersions.of(key).orElse(null);
   }
 
   private Change diff(Resource resource) {

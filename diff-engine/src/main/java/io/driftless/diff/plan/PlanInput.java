@@ -28,6 +28,10 @@ import java.util.Set;
  *     changes nothing
  * @param labelScoping kapp's label scoping of the desired objects ({@link ScopedLabels}), or null
  *     for none
+ * @param apiVersions the apiVersion each previously deployed key was last written with, by key:
+ *     what a delete uses when neither a last-applied nor a live object has one (a create that the
+ *     cluster refused, an object deleted outside); a key known nowhere is deleted with its group's
+ *     stable version ({@link io.driftless.diff.resources.StableApiVersions}) when it is built in
  */
 public record PlanInput(
     List<Resource> desired,
@@ -37,7 +41,8 @@ public record PlanInput(
     List<ObjectNode> configs,
     Set<ResourceKey> unchangedSinceApply,
     String nonce,
-    LabelScoping labelScoping) {
+    LabelScoping labelScoping,
+    Map<ResourceKey, String> apiVersions) {
 
   /** Copies everything, keeping the order of {@code desired} and {@code previouslyDeployed}. */
   public PlanInput {
@@ -47,6 +52,7 @@ public record PlanInput(
     previouslyDeployed = Collections.unmodifiableSet(new LinkedHashSet<>(previouslyDeployed));
     configs = List.copyOf(configs);
     unchangedSinceApply = Set.copyOf(unchangedSinceApply);
+    apiVersions = apiVersions == null ? Map.of() : Map.copyOf(apiVersions);
   }
 
   /** A plan without kapp Config documents that compares everything against live. */
@@ -55,7 +61,7 @@ public record PlanInput(
       Map<ResourceKey, ObjectNode> lastApplied,
       Map<ResourceKey, ObjectNode> live,
       Set<ResourceKey> previouslyDeployed) {
-    this(desired, lastApplied, live, previouslyDeployed, List.of(), Set.of(), null, null);
+    this(desired, lastApplied, live, previouslyDeployed, List.of(), Set.of(), null, null, Map.of());
   }
 
   /** A first deploy: nothing applied before, nothing live. */
@@ -73,13 +79,22 @@ public record PlanInput(
         documents,
         unchangedSinceApply,
         nonce,
-        labelScoping);
+        labelScoping,
+        apiVersions);
   }
 
   /** The same input knowing which live objects are unchanged since our apply. */
   public PlanInput withUnchangedSinceApply(Set<ResourceKey> keys) {
     return new PlanInput(
-        desired, lastApplied, live, previouslyDeployed, configs, keys, nonce, labelScoping);
+        desired,
+        lastApplied,
+        live,
+        previouslyDeployed,
+        configs,
+        keys,
+        nonce,
+        labelScoping,
+        apiVersions);
   }
 
   /** The same input with a fresh value for {@code kapp.k14s.io/nonce} annotations. */
@@ -92,7 +107,8 @@ public record PlanInput(
         configs,
         unchangedSinceApply,
         value,
-        labelScoping);
+        labelScoping,
+        apiVersions);
   }
 
   /** The same input with kapp's label scoping (null: none). */
@@ -105,7 +121,25 @@ public record PlanInput(
         configs,
         unchangedSinceApply,
         nonce,
-        scoping);
+        scoping,
+        apiVersions);
+  }
+
+  /**
+   * The same input knowing the apiVersion each previously deployed key was last written with (for
+   * deletes of keys with neither a last-applied nor a live object).
+   */
+  public PlanInput withApiVersions(Map<ResourceKey, String> versions) {
+    return new PlanInput(
+        desired,
+        lastApplied,
+        live,
+        previouslyDeployed,
+        configs,
+        unchangedSinceApply,
+        nonce,
+        labelScoping,
+        versions);
   }
 
   /** The same input with other desired resources. */
@@ -118,6 +152,7 @@ public record PlanInput(
         configs,
         unchangedSinceApply,
         nonce,
-        labelScoping);
+        labelScoping,
+        apiVersions);
   }
 }

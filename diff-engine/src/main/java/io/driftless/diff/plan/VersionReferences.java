@@ -18,8 +18,13 @@ import java.util.Map;
  * kapp.k14s.io/versioned-explicit-ref} annotation (also with a {@code .<suffix>}), whose value is
  * {@code apiVersion}, {@code kind}, {@code name} and optionally {@code namespace}. References are
  * looked up in the referring resource's namespace.
+ *
+ * <p>Public for the command side, which rewrites the other way round: a desired set rebuilt from
+ * last-applied objects (a reconcile) refers to versions ({@code conf-ver-1}), and is turned back
+ * into the manifest's form ({@code conf}) before it is planned, so that every reference follows the
+ * version the plan picks.
  */
-final class VersionReferences {
+public final class VersionReferences {
 
   private static final List<List<String>> POD_SPECS =
       List.of(
@@ -30,12 +35,17 @@ final class VersionReferences {
 
   private final Map<ResourceKey, String> renamed;
 
-  VersionReferences(Map<ResourceKey, String> renamed) {
+  /**
+   * A rewriter.
+   *
+   * @param renamed the name to write for a reference, by the key it names now
+   */
+  public VersionReferences(Map<ResourceKey, String> renamed) {
     this.renamed = Map.copyOf(renamed);
   }
 
   /** The resource with its references rewritten (a copy), or the resource itself when none is. */
-  Resource rewrite(Resource resource) {
+  public Resource rewrite(Resource resource) {
     ObjectNode copy = resource.object().deepCopy();
     String namespace = resource.key().namespace();
     if (resource.key().group().isEmpty() && "Pod".equals(resource.kind())) {

@@ -127,8 +127,36 @@ class PlanTest {
   }
 
   @Test
-  void deletesKeysKnownOnlyByKeyWithoutApiVersion() {
+  void deletesBuiltInKeysKnownOnlyByKeyWithTheirGroupsStableVersion() {
     var gone = ResourceKey.parseId("core/ConfigMap/default/forgotten");
+    var deployment = ResourceKey.parseId("apps/Deployment/default/forgotten");
+
+    var plan = engine.plan(new PlanInput(List.of(), Map.of(), Map.of(), Set.of(gone, deployment)));
+
+    assertThat(plan.changes())
+        .extracting(c -> c.key().kind() + " " + c.apiVersion())
+        .containsExactlyInAnyOrder("ConfigMap v1", "Deployment apps/v1");
+  }
+
+  @Test
+  void deletesKeysKnownOnlyByKeyWithTheRecordedApiVersion() {
+    var custom = ResourceKey.parseId("example.com/Widget/default/forgotten");
+    var refused = ResourceKey.parseId("autoscaling/HorizontalPodAutoscaler/default/refused");
+    var input =
+        new PlanInput(List.of(), Map.of(), Map.of(), Set.of(custom, refused))
+            .withApiVersions(Map.of(custom, "example.com/v1alpha1", refused, "autoscaling/v1"));
+
+    var plan = engine.plan(input);
+
+    assertThat(plan.changes())
+        .extracting(c -> c.key().kind() + " " + c.apiVersion())
+        .containsExactlyInAnyOrder(
+            "Widget example.com/v1alpha1", "HorizontalPodAutoscaler autoscaling/v1");
+  }
+
+  @Test
+  void deletesCustomKeysKnownNowhereWithoutApiVersion() {
+    var gone = ResourceKey.parseId("example.com/Widget/default/forgotten");
 
     var plan = engine.plan(new PlanInput(List.of(), Map.of(), Map.of(), Set.of(gone)));
 

@@ -89,7 +89,15 @@ public final class Waiter {
   }
 
   private WaitState state(ResourceKey key, String apiVersion, Target target) {
-    Optional<ObjectNode> live = cluster.get(key, apiVersion);
+    Optional<ObjectNode> live;
+    try {
+      live = cluster.get(key, apiVersion);
+    } catch (ClusterException e) {
+      if (target == Target.DELETE && e.status() == 404) {
+        return WaitState.ok(); // a custom kind whose CRD is gone: its objects went with it
+      }
+      throw e;
+    }
     if (target == Target.DELETE) {
       return live.isEmpty() ? WaitState.ok() : deleting(live.get());
     }
