@@ -167,6 +167,52 @@ class CliWalkthroughIT {
         .contains("Timed out waiting after 2s", "deployment/never-ready");
   }
 
+  /**
+   * Issue 25, point 6: a deploy changing a Deployment's immutable {@code spec.selector} is refused
+   * by the cluster (422); {@code app-change show} of that change prints the cluster's words.
+   */
+  @Test
+  void appChangeShowOfARefusedChangePrintsTheClustersReason() throws IOException {
+    var first = cli("deploy", "-a", "selector", "-f", selectorDeployment("selector-a"));
+    assertThat(first.exitCode()).as(first.toString()).isZero();
+    var refused = cli("deploy", "-a", "selector", "-f", selectorDeployment("selector-b"));
+    assertThat(refused.exitCode()).as(refused.toString()).isEqualTo(1);
+    assertHistoryShows("selector-change-000002", "selector");
+
+    var show = cli("app-change", "show", "-a", "selector", "selector-change-000002");
+
+    assertThat(show.exitCode()).as(show.toString()).isZero();
+    assertThat(show.out())
+        .containsPattern("(?m)^Successful: +false\nError: +.*spec\\.selector.*field is immutable")
+        .containsPattern(
+            "(?m)^Refused: update deployment/selector \\(apps/v1\\) namespace: default: .*"
+                + "spec\\.selector.*field is immutable$");
+  }
+
+  private String selectorDeployment(String label) throws IOException {
+    return Files.writeString(
+            dir.resolve(label + ".yml"),
+            """
+            apiVersion: apps/v1
+            kind: Deployment
+            metadata:
+              name: selector
+              namespace: default
+            spec:
+              selector:
+                matchLabels: {app: %s}
+              template:
+                metadata:
+                  labels: {app: %s}
+                spec:
+                  containers:
+                  - name: app
+                    image: nginx:1.27
+            """
+                .formatted(label, label))
+        .toString();
+  }
+
   @Test
   void thePromptThroughAPseudoTerminalAppliesOnYAndNothingOtherwise() throws Exception {
     var refused = throughTerminal("n\n", "refused");
