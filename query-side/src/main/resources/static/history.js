@@ -348,7 +348,8 @@ async function changePage(ns, name, id) {
       h("td", {}, c.op, c.opStrategy ? ` (${c.opStrategy})` : ""),
       h("td", {}, c.waitTo || ""),
       h("td", {}, c.result ? h("span", { class: c.result === "applied" ? "ok" : c.result === "failed" ? "bad" : "warn" }, c.result) : ""),
-      h("td", { class: "num" }, (c.fields || []).length)
+      h("td", { class: "num" }, (c.fields || []).length),
+      h("td", {}, c.error ? h("span", { class: "bad" }, c.error) : "")
     )
   );
   const details = items.map((c, i) =>
@@ -356,6 +357,7 @@ async function changePage(ns, name, id) {
       "section",
       { class: "resource" },
       h("h2", {}, `${c.op} ${c.kind.toLowerCase()}/${c.name}`, c.namespace ? ` (${c.namespace})` : ""),
+      c.error ? h("p", { class: "failure resource-error", role: "alert" }, h("strong", { class: "bad" }, "The cluster refused it: "), h("code", {}, c.error)) : null,
       table(
         `fields-${i}`,
         `Field diffs of ${c.kind} ${c.name}`,
@@ -370,6 +372,7 @@ async function changePage(ns, name, id) {
   return [
     h("p", {}, h("a", { href: "#/apps" }, "Apps"), " / ", h("a", { href: appHref(ns, name) }, `${ns}/${name}`), " / ", id),
     h("h1", {}, id),
+    failureOf(change),
     h(
       "dl",
       { id: "summary" },
@@ -379,9 +382,23 @@ async function changePage(ns, name, id) {
       h("dt", {}, "Result"), h("dd", {}, outcome(change.successful, change.startedAt && !change.finishedAt)),
       h("dt", {}, "Description"), h("dd", {}, show(change.description))
     ),
-    table("change-table", "Changes", ["Namespace", "Name", "Kind", "Op", "Wait to", "Result", "Fields #"], rows),
+    table("change-table", "Changes", ["Namespace", "Name", "Kind", "Op", "Wait to", "Result", "Fields #", "Error"], rows),
     details,
   ];
+}
+
+/**
+ * Why a failed change failed, first thing under its title: the reason the API carries (a refusal,
+ * a timeout naming what was waited for). A change closed without one says so.
+ */
+function failureOf(change) {
+  if (change.successful !== false) return null;
+  return h(
+    "div",
+    { id: "change-error", class: "failure", role: "alert" },
+    h("strong", { class: "bad" }, "This change failed: "),
+    change.error ? h("code", {}, change.error) : h("span", { class: "muted" }, "no reason was recorded")
+  );
 }
 
 async function projectionsPage() {

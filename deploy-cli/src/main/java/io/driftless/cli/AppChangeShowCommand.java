@@ -11,7 +11,8 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code driftless app-change show CHANGE}: one recorded change, its Changes table and, with {@code
  * --diff}, what kapp never kept: each resource's field changes (path, from, to, what decided it)
- * and the stored line diff.
+ * and the stored line diff. A failed change shows why ({@code Error:} under {@code Successful:})
+ * and each refused resource with the cluster's words ({@code Refused:} lines after the table).
  */
 @Command(
     name = "show",
@@ -42,6 +43,7 @@ final class AppChangeShowCommand implements Callable<Integer> {
       ui.print(diffs(change));
     }
     ui.print(ChangesView.render(change, ui.colors()));
+    ui.print(refusals(change, ui.colors()));
     ui.succeeded();
     return ExitCode.OK;
   }
@@ -57,9 +59,41 @@ final class AppChangeShowCommand implements Callable<Integer> {
         + ChangesView.text(change, "finishedAt")
         + "\nSuccessful:  "
         + AppChangeListCommand.successful(change.path("successful"), colors)
-        + "\nDescription: "
+        + "\n"
+        + failure(change, colors)
+        + "Description: "
         + ChangesView.text(change, "description")
         + "\n\n";
+  }
+
+  /**
+   * A failed change's reason ({@code Error: ...}, the API's {@code error}: a refusal, a timeout
+   * naming what was waited for), or a note that it has none; nothing for any other change.
+   */
+  private static String failure(JsonNode change, Colors colors) {
+    if (!change.path("successful").isBoolean() || change.path("successful").asBoolean()) {
+      return "";
+    }
+    var error = ChangesView.text(change, "error");
+    return "Error:       "
+        + colors.red(error.isEmpty() ? "(no reason was recorded)" : error)
+        + "\n";
+  }
+
+  /** Each resource the cluster refused, with what it said: {@code Refused: update ...: reason}. */
+  private static String refusals(JsonNode change, Colors colors) {
+    var text = new StringBuilder();
+    for (var resource : change.path("changes")) {
+      var error = ChangesView.text(resource, "error");
+      if (!error.isEmpty()) {
+        text.append(colors.red("Refused: "))
+            .append(ChangesView.header(resource).replaceAll("^@@ | @@$", ""))
+            .append(": ")
+            .append(error)
+            .append('\n');
+      }
+    }
+    return text.isEmpty() ? "" : "\n" + text;
   }
 
   private static String diffs(JsonNode change) {

@@ -145,6 +145,51 @@ class QueryCommandsTest {
   }
 
   @Test
+  void appChangeShowPrintsWhyAFailedChangeFailedAndEachRefusal() {
+    var refusal =
+        "Deployment.apps web is invalid: spec.selector: Invalid value: map[app:web-2]:"
+            + " field is immutable";
+    server.route(
+        "GET /api/apps/default/web/changes/web-change-000002",
+        () ->
+            Reply.json(
+                200,
+                """
+                {"changeId":"web-change-000002","trigger":"deploy","successful":false,
+                 "description":"update: Op: 0 create, 0 delete, 1 update, 0 noop, 0 exists",
+                 "error":"%s",
+                 "changes":[{"namespace":"default","name":"web","kind":"Deployment",
+                   "apiVersion":"apps/v1","op":"update","waitTo":"reconcile","fields":[],
+                   "result":"failed","error":"%s"}]}
+                """
+                    .formatted(refusal, refusal)));
+
+    var run = run("app-change", "show", "-a", "web", "web-change-000002");
+
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out())
+        .contains("Successful:  false\nError:       " + refusal + "\n")
+        .contains("Refused: update deployment/web (apps/v1) namespace: default: " + refusal + "\n");
+  }
+
+  @Test
+  void appChangeShowSaysAFailedChangeHasNoRecordedReason() {
+    server.route(
+        "GET /api/apps/default/web/changes/web-change-000003",
+        () ->
+            Reply.json(
+                200,
+                """
+                {"changeId":"web-change-000003","trigger":"deploy","successful":false,
+                 "description":"update","changes":[]}
+                """));
+
+    var run = run("app-change", "show", "-a", "web", "web-change-000003");
+
+    assertThat(run.out()).contains("Error:       (no reason was recorded)");
+  }
+
+  @Test
   void appChangeListPrintsTheChangesNewestFirst() {
     server.route(
         "GET /api/apps/default/simple-app/changes",

@@ -24,6 +24,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.slf4j.Logger;
@@ -48,7 +49,9 @@ import org.springframework.stereotype.Component;
  * Deployment not progressing) or times out fails the change like a refused write: its result is
  * {@value #FAILED} with kapp's sentence, the rest of the wave finishes, later waves are not
  * applied. The object's own record stays what the write did (it was applied); the app change is
- * finished failed with the reason. Every step is told to the change's {@link Progress}.
+ * finished failed with the reason. Every step is told to the change's {@link Progress}, and while
+ * anything is under way a {@link WaitingReport} names it every {@code
+ * driftless.deploy.waiting-report-period}.
  *
  * <p>Any other exception of a change's write, record or wait (a bug such as a {@code
  * NullPointerException}, a gateway that fails without a refusal) fails that change the same way,
@@ -75,6 +78,8 @@ class ChangeApplier implements DisposableBean {
   private final WaveRunner runner;
   private final SecretFingerprint fingerprint;
   private final Waiter waiter;
+  private final ScheduledExecutorService reportTimer;
+  private final Duration reportPeriod;
 
   ChangeApplier(
       ClusterGateway cluster,
@@ -96,6 +101,14 @@ class ChangeApplier implements DisposableBean {
               return thread;
             });
     this.runner = new WaveRunner(settings.applyConcurrency(), workers);
+    this.reportPeriod = settings.waitingReportPeriod();
+    this.reportTimer =
+        Executors.newSingleThreadScheduledExecutor(
+            task -> {
+              var thread = new Thread(task, "apply-waiting-report");
+              thread.setDaemon(true);
+              return thread;
+            });
   }
 
   /**
@@ -146,11 +159,14 @@ class ChangeApplier implements DisposableBean {
     }
     var total = results.size();
     progress.line("---- applying " + total + " changes [0/" + total + " done] ----");
-    var failure =
-        runner.run(
-            waves,
-            op -> applyOne(context, op, progress),
-            (op, failed) -> results.put(op.change().key(), failed == null ? APPLIED : FAILED));
+    RuntimeException failure;
+    try (var report = WaitingReport.start(progress, total, reportPeriod, reportTimer)) {
+      failure =
+          runner.run(
+              waves,
+              op -> applyOne(context, op, report),
+              (op, failed) -> results.put(op.change().key(), failed == null ? APPLIED : FAILED));
+    }
     var done = results.values().stream().filter(APPLIED::equals).count();
     progress.line(
         "---- applying "
@@ -163,14 +179,26 @@ class ChangeApplier implements DisposableBean {
     return new Applied(results, failure);
   }
 
-  /** Writes, records and waits for one change; returns its failure or null. */
-  private RuntimeException applyOne(ApplyContext context, ClusterOp op, Progress progress) {
+  /**
+   * Writes, records and waits for one change; returns its failure or null. The report names it as
+   * under way from its op line to its end: an {@code exists} object is waited for in its write.
+   */
+  private RuntimeException applyOne(ApplyContext context, ClusterOp op, WaitingReport report) {
+    var what =
+        (op instanceof DeleteOp ? Waiter.Target.DELETE : Waiter.Target.RECONCILE)
+                .name()
+                .toLowerCase(Locale.ROOT)
+            + " "
+            + ClusterWrites.describe(op.change());
+    report.waiting(what);
     try {
-      progress.line(line(op));
+      report.line(line(op));
       var failure = write(context, op);
-      return failure != null ? failure : waitFor(context, op, progress);
+      return failure != null ? failure : waitFor(context, op, report);
     } catch (RuntimeException e) {
       return unexpected(context, op, e);
+    } finally {
+      report.finished(what);
     }
   }
 
@@ -304,6 +332,7 @@ class ChangeApplier implements DisposableBean {
 
   @Override
   public void destroy() {
+    reportTimer.shutdownNow();
     workers.shutdownNow();
   }
 }

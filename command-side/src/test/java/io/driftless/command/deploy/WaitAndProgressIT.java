@@ -9,6 +9,7 @@ import io.driftless.events.testing.LocalServices;
 import io.driftless.sandbox.SandboxCluster;
 import io.driftless.sandbox.SandboxSettings;
 import io.driftless.sandbox.controllers.Controller;
+import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.JobConditionBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.IOException;
@@ -17,9 +18,11 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -53,6 +56,7 @@ class WaitAndProgressIT {
     sandbox = SandboxCluster.start(new SandboxSettings("127.0.0.1", 0, kubeconfig, null));
     Runtime.getRuntime().addShutdownHook(new Thread(sandbox::close, "wait-it-cluster-shutdown"));
     registry.add("driftless.cluster.kubeconfig", () -> kubeconfig.toAbsolutePath().toString());
+    registry.add("driftless.deploy.waiting-report-period", () -> "1s");
   }
 
   @LocalServerPort int port;
@@ -106,6 +110,61 @@ class WaitAndProgressIT {
     assertThat(result.get("successful").asBoolean()).isTrue();
     assertThat(result.get("changeId").asText()).isEqualTo("streamed-change-000001");
     assertThat(result.get("eventPosition").asLong()).isEqualTo(storedEvents());
+  }
+
+  /**
+   * Issue 25, point 7: a deploy waiting for a {@code kapp.k14s.io/exists} object says so every
+   * {@code driftless.deploy.waiting-report-period} (1 s here), naming the object, as kapp's {@code
+   * ---- waiting on 1 changes [0/1 done] ----} does; the object, created outside once the stream
+   * said so, ends the wait. Before, the stream said nothing after {@code exists ...} until the
+   * object came or the wait timed out.
+   */
+  @Test
+  void aWaitForAnExistsObjectIsReportedEveryPeriodNamingTheObject() throws Exception {
+    var created = new AtomicBoolean();
+    var started = System.nanoTime();
+    var lines =
+        stream(
+            "POST",
+            "awaiting/deploy?waitTimeout=30s",
+            """
+            apiVersion: v1
+            kind: ConfigMap
+            metadata:
+              name: made-elsewhere
+              annotations: {kapp.k14s.io/exists: ""}
+            data: {key: value}
+            """,
+            line -> {
+              if (line.path("line").asText().startsWith("---- waiting on 1 changes")
+                  && !created.getAndSet(true)) {
+                cluster
+                    .configMaps()
+                    .inNamespace("default")
+                    .resource(
+                        new ConfigMapBuilder()
+                            .withNewMetadata()
+                            .withName("made-elsewhere")
+                            .withNamespace("default")
+                            .endMetadata()
+                            .addToData("key", "theirs")
+                            .build())
+                    .create();
+              }
+            });
+
+    var texts = texts(lines);
+    var exists = texts.indexOf("exists (exists) configmap/made-elsewhere (v1) namespace: default");
+    var report = texts.indexOf("---- waiting on 1 changes [0/1 done] ----");
+    var named =
+        texts.indexOf("ongoing: reconcile configmap/made-elsewhere (v1) namespace: default");
+    var complete = texts.indexOf("---- applying complete [1/1 done] ----");
+    assertThat(exists).as(texts.toString()).isNotNegative();
+    assertThat(report).as(texts.toString()).isGreaterThan(exists);
+    assertThat(named).as(texts.toString()).isEqualTo(report + 1);
+    assertThat(complete).as(texts.toString()).isGreaterThan(named);
+    assertThat(lines.get(lines.size() - 1).get("successful").asBoolean()).isTrue();
+    assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(30));
   }
 
   @Test

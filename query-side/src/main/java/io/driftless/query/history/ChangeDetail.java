@@ -3,7 +3,11 @@ package io.driftless.query.history;
 import java.time.Instant;
 import java.util.List;
 
-/** One change with its resources, as the deploy response shows them. */
+/**
+ * One change with its resources, as the deploy response shows them. {@code error}: why a failed
+ * change failed (its {@code AppChangeFinished}); each resource's {@code error}: what the cluster
+ * said when it refused that resource's write ({@code ResourceApplyFailed}).
+ */
 record ChangeDetail(
     String changeId,
     String trigger,
@@ -29,7 +33,10 @@ record ChangeDetail(
         resources);
   }
 
-  /** One resource of the change. */
+  /**
+   * One resource of the change. {@code result}: {@code failed} when the cluster refused its write
+   * ({@code error} says why), {@code applied} otherwise; null for a ghost-diff report or yield.
+   */
   record ResourceChangeView(
       String namespace,
       String name,
@@ -39,5 +46,6 @@ record ChangeDetail(
       String opStrategy,
       String waitTo,
       Object fields,
+      String result,
       String error) {}
 }

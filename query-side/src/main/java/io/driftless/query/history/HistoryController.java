@@ -135,6 +135,7 @@ class HistoryController {
                     "",
                     waitTo(rs.getString(5)),
                     Json.read(rs.getString(6), Object.class),
+                    rs.getString(7) == null ? "applied" : "failed",
                     rs.getString(7)))
         .list();
   }
@@ -160,6 +161,7 @@ class HistoryController {
                     "",
                     "noop",
                     Json.read(rs.getString(6), Object.class),
+                    null,
                     null))
         .list();
   }

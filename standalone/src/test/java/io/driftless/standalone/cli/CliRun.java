@@ -11,8 +11,11 @@ import java.util.Map;
 record CliRun(int exitCode, String out, String err) {
 
   static CliRun run(String server, List<String> args) {
-    var out = new StringWriter();
-    var err = new StringWriter();
+    return run(server, args, new StringWriter(), new StringWriter());
+  }
+
+  /** The same, printing into {@code out} and {@code err}, which a test may read meanwhile. */
+  static CliRun run(String server, List<String> args, StringWriter out, StringWriter err) {
     var all = new ArrayList<>(args);
     all.add("--server");
     all.add(server);

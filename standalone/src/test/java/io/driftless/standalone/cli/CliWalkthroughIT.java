@@ -6,12 +6,18 @@ import static org.awaitility.Awaitility.await;
 import io.driftless.sandbox.SandboxCluster;
 import io.driftless.sandbox.controllers.Controller;
 import java.io.IOException;
+import java.io.StringWriter;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -165,6 +171,111 @@ class CliWalkthroughIT {
     assertThat(run.err())
         .startsWith("Error: ")
         .contains("Timed out waiting after 2s", "deployment/never-ready");
+  }
+
+  /**
+   * Issue 25, point 6: a deploy changing a Deployment's immutable {@code spec.selector} is refused
+   * by the cluster (422); {@code app-change show} of that change prints the cluster's words.
+   */
+  @Test
+  void appChangeShowOfARefusedChangePrintsTheClustersReason() throws IOException {
+    var first = cli("deploy", "-a", "selector", "-f", selectorDeployment("selector-a"));
+    assertThat(first.exitCode()).as(first.toString()).isZero();
+    var refused = cli("deploy", "-a", "selector", "-f", selectorDeployment("selector-b"));
+    assertThat(refused.exitCode()).as(refused.toString()).isEqualTo(1);
+    assertHistoryShows("selector-change-000002", "selector");
+
+    var show = cli("app-change", "show", "-a", "selector", "selector-change-000002");
+
+    assertThat(show.exitCode()).as(show.toString()).isZero();
+    assertThat(show.out())
+        .containsPattern("(?m)^Successful: +false\nError: +.*spec\\.selector.*field is immutable")
+        .containsPattern(
+            "(?m)^Refused: update deployment/selector \\(apps/v1\\) namespace: default: .*"
+                + "spec\\.selector.*field is immutable$");
+  }
+
+  private String selectorDeployment(String label) throws IOException {
+    return Files.writeString(
+            dir.resolve(label + ".yml"),
+            """
+            apiVersion: apps/v1
+            kind: Deployment
+            metadata:
+              name: selector
+              namespace: default
+            spec:
+              selector:
+                matchLabels: {app: %s}
+              template:
+                metadata:
+                  labels: {app: %s}
+                spec:
+                  containers:
+                  - name: app
+                    image: nginx:1.27
+            """
+                .formatted(label, label))
+        .toString();
+  }
+
+  /**
+   * Issue 25, point 7: a deploy waiting for a {@code kapp.k14s.io/exists} object prints kapp's
+   * {@code ---- waiting on 1 changes [0/1 done] ----} and the object's {@code ongoing:} line every
+   * few seconds (the server's default period, 5 s) until someone else creates it; then it succeeds.
+   */
+  @Test
+  void aDeployWaitingForAnExistsObjectPrintsWhatItWaitsOnUntilTheObjectAppears() throws Exception {
+    var manifest =
+        Files.writeString(
+            dir.resolve("awaiting.yml"),
+            """
+            apiVersion: v1
+            kind: ConfigMap
+            metadata:
+              name: cli-awaited
+              namespace: default
+              annotations: {kapp.k14s.io/exists: ""}
+            data: {key: value}
+            """);
+    var out = new StringWriter();
+    var err = new StringWriter();
+    var args =
+        List.of("deploy", "-a", "awaiting", "-f", manifest.toString(), "--wait-timeout", "90s");
+    var running = CompletableFuture.supplyAsync(() -> CliRun.run(server(), args, out, err));
+
+    await("the CLI says what it waits on")
+        .atMost(Duration.ofSeconds(60))
+        .until(() -> out.toString().contains("---- waiting on 1 changes"));
+    createConfigMapOutside("cli-awaited");
+    var run = running.get(60, TimeUnit.SECONDS);
+
+    assertThat(run.exitCode()).as(run.toString()).isZero();
+    assertThat(run.out())
+        .containsPattern(
+            "(?m)^\\d{1,2}:\\d{2}:\\d{2}[AP]M: ---- waiting on 1 changes \\[0/1 done\\] ----$")
+        .containsPattern(
+            "(?m)^\\d{1,2}:\\d{2}:\\d{2}[AP]M: ongoing: reconcile configmap/cli-awaited \\(v1\\)"
+                + " namespace: default$")
+        .endsWith("Succeeded\n");
+  }
+
+  /** What {@code kubectl create configmap} does, at the sandbox's API server. */
+  private void createConfigMapOutside(String name) throws Exception {
+    var body =
+        "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\""
+            + name
+            + "\",\"namespace\":\"default\"},\"data\":{\"key\":\"theirs\"}}";
+    var response =
+        HttpClient.newHttpClient()
+            .send(
+                HttpRequest.newBuilder(
+                        URI.create(sandbox.url() + "/api/v1/namespaces/default/configmaps"))
+                    .header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString(body))
+                    .build(),
+                HttpResponse.BodyHandlers.ofString());
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(201);
   }
 
   @Test

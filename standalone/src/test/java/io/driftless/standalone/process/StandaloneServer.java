@@ -134,6 +134,25 @@ final class StandaloneServer {
     forget();
   }
 
+  /** The server's process id. */
+  long pid() {
+    return process.pid();
+  }
+
+  /** Waits for the process to end by itself; returns its exit code. */
+  int awaitExit(Duration timeout) throws Exception {
+    if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+      throw new AssertionError("still running after " + timeout + "\n" + tail());
+    }
+    forget();
+    return process.exitValue();
+  }
+
+  /** Everything the server wrote (standard output and error). */
+  List<String> output() throws IOException {
+    return Files.readAllLines(log, StandardCharsets.UTF_8);
+  }
+
   /** The last lines the server wrote, for failure messages. */
   String tail() {
     try {

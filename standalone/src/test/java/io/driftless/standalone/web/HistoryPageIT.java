@@ -193,6 +193,71 @@ class HistoryPageIT {
   }
 
   /**
+   * Issue 25, point 6: a deploy that changes a Deployment's {@code spec.selector}, which the
+   * cluster refuses (422, the field is immutable), opened on its Change page: the cluster's words
+   * are on the page, as the change's reason and as the refused resource's error.
+   */
+  @Test
+  void aFailedChangeShowsTheClustersRefusal() throws Exception {
+    deployTo("selector", selectorDeployment("selector-a"));
+    var refused = send("selector", selectorDeployment("selector-b"));
+    assertThat(refused.statusCode()).as(refused.body()).isEqualTo(502);
+    var answer = JSON.readTree(refused.body());
+    var changeId = answer.get("changeId").asText();
+    assertThat(answer.get("message").asText()).contains("field is immutable");
+    await("the failed change in the views")
+        .atMost(WAIT)
+        .ignoreExceptions()
+        .until(
+            () ->
+                get("/api/apps/default/selector/changes/" + changeId)
+                    .path("successful")
+                    .isBoolean());
+
+    browser.get(base() + "/#/apps/default/selector/changes/" + changeId);
+
+    var reason = wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("change-error")));
+    assertThat(reason.getText())
+        .contains("This change failed")
+        .contains("spec.selector")
+        .contains("field is immutable");
+    var refusal = browser.findElement(By.cssSelector("section.resource .resource-error")).getText();
+    assertThat(refusal)
+        .contains("The cluster refused it")
+        .contains("spec.selector")
+        .contains("field is immutable");
+    assertThat(browser.findElement(By.id("change-table")).getText())
+        .contains("failed")
+        .contains("field is immutable");
+    screenshot("change-failed");
+  }
+
+  /** A Deployment whose selector and pod labels are {@code label}. */
+  private static String selectorDeployment(String label) {
+    return """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata:
+          name: selector
+          namespace: default
+        spec:
+          replicas: 1
+          selector:
+            matchLabels:
+              app: %s
+          template:
+            metadata:
+              labels:
+                app: %s
+            spec:
+              containers:
+              - name: web
+                image: nginx:1.27
+        """
+        .formatted(label, label);
+  }
+
+  /**
    * Resource: the Deployment's ops newest first with their field diffs (after a rebuild of the
    * timeline view, which a store from before it needs); an HPA of another team fighting over {@code
    * spec.replicas} gives a ghost diff, shown with its suggested rebase rule to copy.
@@ -338,15 +403,18 @@ class HistoryPageIT {
   }
 
   private JsonNode deployTo(String app, String body) throws Exception {
-    var response =
-        http.send(
-            HttpRequest.newBuilder(URI.create(base() + "/api/apps/default/" + app + "/deploy"))
-                .header("Content-Type", "application/yaml")
-                .POST(HttpRequest.BodyPublishers.ofString(body))
-                .build(),
-            HttpResponse.BodyHandlers.ofString());
+    var response = send(app, body);
     assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
     return JSON.readTree(response.body());
+  }
+
+  private HttpResponse<String> send(String app, String body) throws Exception {
+    return http.send(
+        HttpRequest.newBuilder(URI.create(base() + "/api/apps/default/" + app + "/deploy"))
+            .header("Content-Type", "application/yaml")
+            .POST(HttpRequest.BodyPublishers.ofString(body))
+            .build(),
+        HttpResponse.BodyHandlers.ofString());
   }
 
   private JsonNode get(String path) throws Exception {
