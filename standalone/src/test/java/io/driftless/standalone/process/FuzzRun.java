@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -33,6 +34,7 @@ final class FuzzRun {
   private final Map<String, Integer> answers = new TreeMap<>();
   private final Map<String, Violation> violations = new LinkedHashMap<>();
   private final List<Path> logs = new ArrayList<>();
+  private final List<Instant> stops = new ArrayList<>();
   private StandaloneServer server;
   private int step = -1;
   private String action = "(start)";
@@ -100,6 +102,7 @@ final class FuzzRun {
 
   /** Stops the server ({@code kill -9} or SIGTERM) and starts it again with {@code options}. */
   Duration restart(boolean kill, List<String> options) throws Exception {
+    stops.add(Instant.now());
     if (kill) {
       server.kill();
     } else {
@@ -109,9 +112,15 @@ final class FuzzRun {
     return start(options.isEmpty() ? OutsideEditFuzzIT.FUZZ_OPTIONS : options);
   }
 
+  /** Whether the server was stopped (or killed) between {@code from} and {@code to}. */
+  boolean stoppedBetween(Instant from, Instant to) {
+    return stops.stream().anyMatch(stop -> !stop.isBefore(from) && !stop.isAfter(to));
+  }
+
   /** A clean stop; the data directory can be opened afterwards. */
   void stop() throws Exception {
     if (server != null) {
+      stops.add(Instant.now());
       server.stop();
       server = null;
     }
@@ -137,6 +146,27 @@ final class FuzzRun {
       }
     }
     return count;
+  }
+
+  /**
+   * The exceptions the server's logs name (their first line, numbers masked), by count: where a
+   * {@code 500} came from.
+   */
+  Map<String, Integer> loggedExceptions() throws IOException {
+    var exceptions = new TreeMap<String, Integer>();
+    var exception =
+        java.util.regex.Pattern.compile("^([a-z][\\w.]*\\.[A-Z]\\w*(Exception|Error))(: .*)?$");
+    for (var log : logs) {
+      if (Files.exists(log)) {
+        for (var line : Files.readAllLines(log)) {
+          var matcher = exception.matcher(line);
+          if (matcher.matches()) {
+            exceptions.merge(Violation.shape(line), 1, Integer::sum);
+          }
+        }
+      }
+    }
+    return exceptions;
   }
 
   /** Marks the start of a step; violations found until the next one are its. */

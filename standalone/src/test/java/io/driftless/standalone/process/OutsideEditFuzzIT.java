@@ -3,6 +3,8 @@ package io.driftless.standalone.process;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.driftless.events.EventEnvelope;
 import io.driftless.query.delivery.EventStoreReader;
 import io.driftless.query.support.DriftFold;
@@ -80,6 +82,7 @@ class OutsideEditFuzzIT {
   private int deletedCleanly;
   private int deletes;
   private FuzzRun run;
+  private final Instant began = Instant.now();
 
   @Test
   void outsideEditsNeverWedgeAnApp() throws Exception {
@@ -225,9 +228,32 @@ class OutsideEditFuzzIT {
                   + Violation.shape(change.path("description").asText()),
               app + " " + id + ": " + detail.body());
         } else {
-          failuresByReason.merge(Violation.shape(error), 1, Integer::sum);
+          failuresByReason.merge(
+              change.path("trigger").asText() + ": " + Violation.shape(error), 1, Integer::sum);
+          aStopReasonIsTrue(app, id, change, error);
         }
       }
+    }
+  }
+
+  /**
+   * A change closed as stopped with the command side (crash recovery's reason) was open while the
+   * server really stopped: a stop or {@code kill -9} of the test lies between its start and its
+   * end.
+   */
+  private void aStopReasonIsTrue(String app, String id, JsonNode change, String error) {
+    if (!error.contains("stopped") || !change.path("finishedAt").isTextual()) {
+      return;
+    }
+    var started = Instant.parse(change.path("startedAt").asText());
+    var finished = Instant.parse(change.path("finishedAt").asText());
+    if (!run.stoppedBetween(started, finished)) {
+      run.violation(
+          "a failure's reason is true",
+          change.path("trigger").asText()
+              + " change closed as stopped though the server did not stop: "
+              + Violation.shape(error),
+          app + " " + id + " " + started + " - " + finished + ": " + error);
     }
   }
 
@@ -244,13 +270,15 @@ class OutsideEditFuzzIT {
       var applied = 0;
       var noop = false;
       while (applied < 5 && !noop) {
+        noAppStaysInProgressLongerThanItsChangeTakes();
+        var before = overviews();
         var writes = run.sandbox().resourceVersion();
         var events = settledViewPosition();
         var answer = run.api().reconcile(app);
         System.out.printf("final reconcile %s -> %s%n", app, run.summary(answer));
         noop = answer.status() == 200 && answer.json().path("changeId").isNull();
         if (noop) {
-          aNoopWritesNothing(app, answer, writes, events, applied);
+          aNoopWritesNothing(app, answer, writes, events, before);
         } else {
           applied++;
           if (answer.status() != 200 || !answer.json().path("successful").asBoolean()) {
@@ -273,7 +301,7 @@ class OutsideEditFuzzIT {
   }
 
   private void aNoopWritesNothing(
-      String app, FuzzApi.Answer answer, long writes, long events, int applied) {
+      String app, FuzzApi.Answer answer, long writes, long events, Map<String, String> before) {
     if (!answer.json().path("changes").isEmpty()) {
       run.violation(
           "the reconcile after the first is a noop",
@@ -287,18 +315,45 @@ class OutsideEditFuzzIT {
           "resourceVersion " + writes + " -> " + run.sandbox().resourceVersion());
     }
     var after = settledViewPosition();
-    if (after != events) {
+    if (after == events) {
+      return;
+    }
+    var changed = new TreeSet<String>();
+    overviews()
+        .forEach(
+            (name, overview) -> {
+              if (!overview.equals(before.get(name))) {
+                changed.add(name);
+              }
+            });
+    var detail =
+        "view position " + events + " -> " + after + "; apps whose overview changed: " + changed;
+    if (changed.isEmpty() || changed.contains(app)) {
       run.violation(
           "the reconcile after the first is a noop",
           app + ": a noop reconcile stored events",
-          "view position "
-              + events
-              + " -> "
-              + after
-              + " after "
-              + applied
-              + " applying reconciles");
+          detail);
+    } else {
+      run.violation(
+          "nothing changes once the actions stop",
+          "events stored for another app while no command ran for it",
+          "during a noop reconcile of " + app + ": " + detail);
     }
+  }
+
+  /** Each app's overview row as {@code GET /api/apps} lists it, by name. */
+  private Map<String, String> overviews() {
+    var overviews = new TreeMap<String, String>();
+    run.api()
+        .get("/api/apps")
+        .json()
+        .forEach(
+            a -> {
+              // the age moves by itself; the rest changes only with an event
+              ((ObjectNode) a).remove("lastChangeAge");
+              overviews.put(a.path("name").asText(), a.toString());
+            });
+    return overviews;
   }
 
   /** The views' event position once it stopped moving for a second. */
