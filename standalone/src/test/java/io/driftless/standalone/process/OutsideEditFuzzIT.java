@@ -44,7 +44,7 @@ import org.springframework.jdbc.datasource.DriverManagerDataSource;
  * <p>A broken invariant does not stop the run: each class of failure is recorded once with the step
  * that first showed it (the action log is printed as the run goes), the run goes on, and the test
  * fails at the end listing them all with the seed. {@code -Ddriftless.fuzz.seed=N} replays a run's
- * choices, {@code -Ddriftless.fuzz.actions=N} sets the number of actions (50), {@code
+ * choices, {@code -Ddriftless.fuzz.actions=N} sets the number of actions (40), {@code
  * -Ddriftless.fuzz.apps=long} adds the large apps (standalone/README.md, "Outside-edit fuzz test").
  * Limits: the CLI's and the page's display of a failure's reason is not checked here (the API's
  * is); a replay repeats the choices, not the timing of the server's own reconciles.
@@ -52,7 +52,7 @@ import org.springframework.jdbc.datasource.DriverManagerDataSource;
 class OutsideEditFuzzIT {
 
   static final long SEED = Long.getLong("driftless.fuzz.seed", new Random().nextLong() >>> 20);
-  static final int ACTIONS = Integer.getInteger("driftless.fuzz.actions", 50);
+  static final int ACTIONS = Integer.getInteger("driftless.fuzz.actions", 40);
   static final boolean LONG_FORM =
       "long".equals(System.getProperty("driftless.fuzz.apps", "short"));
 
@@ -536,6 +536,8 @@ class OutsideEditFuzzIT {
     out.append(
         "  server restarts %d, ERROR lines in its logs %d%n"
             .formatted(run.restarts(), run.errorLines()));
+    out.append("  exceptions in its logs %s%n".formatted(run.loggedExceptions()));
+    out.append("  took %d s%n".formatted(Duration.between(began, Instant.now()).toSeconds()));
     out.append("  broken invariants %d%n".formatted(violations.size()));
     violations.forEach(v -> out.append("    ").append(v).append("\n"));
     System.out.print(out);
