@@ -22,6 +22,11 @@ record DeleteApp(String app) implements FuzzAction {
     run.answered(this, answer);
     if (answer.status() == 200) {
       run.deletedApp(app);
+      var left = run.sandbox().ownedBy(app).stream().map(SandboxObject::key).toList();
+      if (!left.isEmpty()) {
+        run.violation(
+            "a deleted app leaves none of its objects", app + ": objects left", left.toString());
+      }
     }
     return run.summary(answer);
   }

@@ -57,6 +57,12 @@ final class FuzzApi {
     return send(HttpRequest.newBuilder(uri.apply(path)).GET(), Duration.ofSeconds(30));
   }
 
+  /** The current server's base URL, for the CLI's {@code --server}. */
+  String server() {
+    var root = uri.apply("/").toString();
+    return root.substring(0, root.length() - 1);
+  }
+
   static String appPath(String app) {
     return "/api/apps/default/" + app;
   }

@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.driftless.cli.DriftlessCli;
 import io.driftless.events.EventEnvelope;
 import io.driftless.query.delivery.EventStoreReader;
 import io.driftless.query.support.DriftFold;
@@ -71,6 +72,7 @@ class OutsideEditFuzzIT {
   private final Map<String, Instant> inProgressSince = new HashMap<>();
   private final Set<String> stuck = new HashSet<>();
   private final Set<String> failuresSeen = new HashSet<>();
+  private final Set<String> cliChecked = new HashSet<>();
   private final Map<String, Integer> failuresByReason = new TreeMap<>();
   private final Map<String, Integer> reconcilesBeforeANoop = new TreeMap<>();
   private Duration longestInProgress = Duration.ZERO;
@@ -118,8 +120,9 @@ class OutsideEditFuzzIT {
     }
     assertThat(run.violations())
         .as(
-            "broken invariants (seed %d; replay with -Ddriftless.fuzz.seed=%d -Ddriftless.fuzz.actions=%d)",
-            SEED, SEED, ACTIONS)
+            "broken invariants (seed %d; replay with -Ddriftless.fuzz.seed=%d"
+                + " -Ddriftless.fuzz.actions=%d%s)",
+            SEED, SEED, ACTIONS, LONG_FORM ? " -Ddriftless.fuzz.apps=long" : "")
         .isEmpty();
   }
 
@@ -231,8 +234,41 @@ class OutsideEditFuzzIT {
           failuresByReason.merge(
               change.path("trigger").asText() + ": " + Violation.shape(error), 1, Integer::sum);
           aStopReasonIsTrue(app, id, change, error);
+          aFailureShowsItsReasonInTheCli(app, id, error);
         }
       }
+    }
+  }
+
+  /**
+   * {@code driftless app-change show} of a failed change prints the reason the API carries (its
+   * first line, up to 80 characters), checked once per class of reason (issue 25, point 6).
+   */
+  private void aFailureShowsItsReasonInTheCli(String app, String id, String error) {
+    if (!cliChecked.add(Violation.shape(error))) {
+      return;
+    }
+    var reason = error.lines().findFirst().orElse(error);
+    reason = reason.substring(0, Math.min(80, reason.length()));
+    var out = new java.io.StringWriter();
+    var err = new java.io.StringWriter();
+    var exit =
+        DriftlessCli.execute(
+            Map.of(),
+            new java.io.PrintWriter(out, true),
+            new java.io.PrintWriter(err, true),
+            "app-change",
+            "show",
+            "-a",
+            app,
+            id,
+            "--server",
+            run.api().server());
+    if (!(out.toString() + err).contains(reason)) {
+      run.violation(
+          "every failed change shows its reason in the CLI",
+          "app-change show without the error: " + Violation.shape(error),
+          app + " " + id + " (exit " + exit + "): " + out + err);
     }
   }
 
