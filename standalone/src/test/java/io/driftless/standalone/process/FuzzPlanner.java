@@ -171,6 +171,8 @@ final class FuzzPlanner {
     for (var root : List.of("spec", "data")) {
       collectLeaves(target.object().path(root), new ArrayList<>(List.of(root)), leaves);
     }
+    // The ownership labels stay as they are, in selectors too (see removeMapKey).
+    leaves.removeIf(p -> p.stream().anyMatch(k -> k.startsWith("driftless.io/")));
     var path = pickOf(leaves);
     if (path == null) {
       return null;

@@ -137,11 +137,16 @@ final class FuzzRun {
 
   /** Lines at ERROR in every server log of the run. */
   long errorLines() throws IOException {
+    return logLines(" ERROR ");
+  }
+
+  /** Lines of every server log of the run that contain {@code text}. */
+  long logLines(String text) throws IOException {
     long count = 0;
     for (var log : logs) {
       if (Files.exists(log)) {
         try (var lines = Files.lines(log)) {
-          count += lines.filter(l -> l.contains(" ERROR ")).count();
+          count += lines.filter(l -> l.contains(text)).count();
         }
       }
     }

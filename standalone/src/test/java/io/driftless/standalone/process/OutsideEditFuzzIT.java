@@ -573,6 +573,7 @@ class OutsideEditFuzzIT {
         "  server restarts %d, ERROR lines in its logs %d%n"
             .formatted(run.restarts(), run.errorLines()));
     out.append("  exceptions in its logs %s%n".formatted(run.loggedExceptions()));
+    out.append("  'Cannot watch' warnings %d%n".formatted(run.logLines("Cannot watch")));
     out.append("  took %d s%n".formatted(Duration.between(began, Instant.now()).toSeconds()));
     out.append("  broken invariants %d%n".formatted(violations.size()));
     violations.forEach(v -> out.append("    ").append(v).append("\n"));
