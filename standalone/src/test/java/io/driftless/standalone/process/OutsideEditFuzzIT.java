@@ -107,8 +107,11 @@ class OutsideEditFuzzIT {
       run.afterActions("restart with the server's own reconciles off");
       run.restart(false, QUIET_OPTIONS);
       oneReconcileBringsEveryAppToItsDesiredSetAndTheNextIsANoop();
+      everyFailedChangeHasAReason();
       measureTheHistory();
       everyAppCanBeDeletedAndLeavesNoObject();
+      noAppStaysInProgressLongerThanItsChangeTakes();
+      everyFailedChangeHasAReason();
       run.stop();
       theHistoryEqualsTheEventStore(dataDir);
     } catch (Exception | AssertionError e) {
