@@ -77,7 +77,12 @@ class ReconcileConfig {
 
       @Override
       public void stop() {
-        running = false; // the beans' destroy methods stop them
+        // First of the context's stops (the highest phase): no new reconcile starts, the running
+        // ones finish while the command bus and the database still serve them; the beans'
+        // destroy methods then stop the threads.
+        running = false;
+        trigger.ifAvailable(WatchTrigger::close);
+        scheduler.drain(ReconcileScheduler.STOP_GRACE);
       }
 
       @Override

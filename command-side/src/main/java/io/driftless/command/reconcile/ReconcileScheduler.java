@@ -36,6 +36,9 @@ public final class ReconcileScheduler implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(ReconcileScheduler.class);
   private static final Duration DISCOVERY = Duration.ofSeconds(5);
 
+  /** How long a stop waits for running reconciles (Spring's default per shutdown phase). */
+  static final Duration STOP_GRACE = Duration.ofSeconds(30);
+
   private final ReconcileSettings settings;
   private final ReconcileLeases leases;
   private final Function<String, Outcome> reconciler;
@@ -47,6 +50,7 @@ public final class ReconcileScheduler implements AutoCloseable {
   private final ScheduledExecutorService ticker;
   private final ExecutorService workers;
   private volatile Instant discovered = Instant.EPOCH;
+  private volatile boolean stopping;
 
   ReconcileScheduler(
       ReconcileSettings settings,
@@ -104,7 +108,7 @@ public final class ReconcileScheduler implements AutoCloseable {
       discovered = now;
     }
     var free = settings.workers() - running.size();
-    if (free <= 0) {
+    if (free <= 0 || stopping) {
       return;
     }
     for (var appId : leases.due(now, free)) {
@@ -113,7 +117,12 @@ public final class ReconcileScheduler implements AutoCloseable {
       }
       if (leases.claim(appId, owner, now, now.plus(settings.lease()))) {
         running.add(appId);
-        workers.execute(() -> reconcile(appId));
+        try {
+          workers.execute(() -> reconcile(appId));
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+          running.remove(appId); // stopping: the lease lapses and the next start takes the app
+          return;
+        }
       }
     }
   }
@@ -142,6 +151,9 @@ public final class ReconcileScheduler implements AutoCloseable {
    * not at {@code workers} per tick.
    */
   private void nextAtOnce() {
+    if (stopping) {
+      return;
+    }
     try {
       ticker.execute(this::tickSafely);
     } catch (java.util.concurrent.RejectedExecutionException e) {
@@ -178,6 +190,27 @@ public final class ReconcileScheduler implements AutoCloseable {
     if (!leases.release(appId, owner, at, result, at.plus(wait))) {
       log.warn(
           "The reconcile lease of {} expired while it ran; another replica may have it", appId);
+    }
+  }
+
+  /**
+   * A clean stop (issue 25): takes no due app any more and waits up to {@code grace} for the
+   * reconciles already running to finish and record their changes, so no change is left open for
+   * crash recovery and none runs while the context below it (the command bus, the database) closes.
+   * A reconcile still running after {@code grace} is interrupted by {@link #close()}; its change is
+   * then closed by crash recovery on the next start, as after a crash.
+   */
+  void drain(Duration grace) {
+    stopping = true;
+    ticker.shutdown();
+    workers.shutdown();
+    try {
+      ticker.awaitTermination(grace.toMillis(), TimeUnit.MILLISECONDS);
+      if (!workers.awaitTermination(grace.toMillis(), TimeUnit.MILLISECONDS)) {
+        log.warn("Stopping with reconciles of {} still running after {}", running, grace);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
   }
 

@@ -115,6 +115,45 @@ class ReconcileLeaseTest {
     }
   }
 
+  /**
+   * Issue 25: a clean stop let the periodic reconcile start changes while the context closed under
+   * them (left open, closed by crash recovery on the next start). A drain starts nothing more and
+   * returns only once the reconciles already running have ended.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"h2"})
+  void drainLetsRunningReconcilesFinishAndStartsNoMore(String kind) {
+    var jdbc = database(kind);
+    new ReconcileLeases(jdbc).ensure(APPS, Instant.now());
+    var started = new AtomicInteger();
+    var finished = new AtomicInteger();
+    try (var scheduler =
+        new ReconcileScheduler(
+            settings("draining", Duration.ofSeconds(60)),
+            new ReconcileLeases(jdbc),
+            app -> {
+              started.incrementAndGet();
+              LockSupport.parkNanos(Duration.ofMillis(300).toNanos());
+              finished.incrementAndGet();
+              return new Outcome(Result.NOOP, null, null, null);
+            },
+            Clock.systemUTC(),
+            new ReconcileMetrics(new SimpleMeterRegistry()))) {
+      scheduler.start();
+      await().atMost(Duration.ofSeconds(10)).until(() -> started.get() > finished.get());
+
+      scheduler.drain(Duration.ofSeconds(10));
+
+      var ended = finished.get();
+      assertThat(ended).isEqualTo(started.get());
+      // due apps are left for the next start: nothing starts once the drain returned
+      await()
+          .during(Duration.ofMillis(300))
+          .atMost(Duration.ofSeconds(2))
+          .until(() -> started.get() == ended);
+    }
+  }
+
   private static int runs(Map<String, AtomicInteger> runs, String app) {
     var count = runs.get(app);
     return count == null ? 0 : count.get();
