@@ -12,7 +12,7 @@ import io.driftless.query.projection.Json;
 import io.driftless.query.projection.MultiRow;
 import io.driftless.query.projection.PathKeys;
 import io.driftless.query.projection.Projection;
-import java.sql.Timestamp;
+import io.driftless.query.projection.ViewTimes;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -87,7 +87,7 @@ public final class DriftProjection implements Projection {
       if (payload instanceof AppChangeStarted e) {
         changes.add(
             new Object[] {
-              e.appId(), e.changeId(), e.trigger().wireName(), Timestamp.from(e.startedAt())
+              e.appId(), e.changeId(), e.trigger().wireName(), ViewTimes.millis(e.startedAt())
             });
       } else if (payload instanceof GhostDiffDetected e) {
         rows.put(key(e.resourceId(), e.path()), GhostRow.detected(e, at(e.at(), event)));
@@ -235,10 +235,10 @@ public final class DriftProjection implements Projection {
         policy,
         rule,
         changeId,
-        Timestamp.from(lastSeenAt),
+        ViewTimes.micros(lastSeenAt),
         yieldedAt != null,
         yieldedChangeId,
-        yieldedAt == null ? null : Timestamp.from(yieldedAt)
+        ViewTimes.micros(yieldedAt)
       };
     }
   }

@@ -17,6 +17,7 @@ import io.driftless.query.projection.Json;
 import io.driftless.query.projection.MultiRow;
 import io.driftless.query.projection.PathKeys;
 import io.driftless.query.projection.Projection;
+import io.driftless.query.projection.ViewTimes;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -160,7 +161,7 @@ public final class HistoryProjection implements Projection {
             ref.kind(),
             ref.apiVersion(),
             Json.write(List.of(field)),
-            at == null ? null : Timestamp.from(at)
+            ViewTimes.micros(at)
           });
     }
 
@@ -182,7 +183,7 @@ public final class HistoryProjection implements Projection {
             op,
             fields,
             error,
-            at == null ? null : Timestamp.from(at)
+            ViewTimes.micros(at)
           });
     }
 
@@ -390,7 +391,7 @@ public final class HistoryProjection implements Projection {
       return new ChangeRow(
           e.changeNumber(),
           e.trigger().wireName(),
-          Timestamp.from(e.startedAt()),
+          ViewTimes.millis(e.startedAt()),
           e.description(),
           Json.write(e.namespaces()),
           null,
@@ -405,7 +406,7 @@ public final class HistoryProjection implements Projection {
           startedAt,
           e.description(),
           namespaces,
-          Timestamp.from(e.finishedAt()),
+          ViewTimes.millis(e.finishedAt()),
           e.successful(),
           e.error());
     }

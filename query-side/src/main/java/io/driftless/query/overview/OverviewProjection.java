@@ -15,6 +15,7 @@ import io.driftless.events.ResourceUpdated;
 import io.driftless.query.projection.Json;
 import io.driftless.query.projection.MultiRow;
 import io.driftless.query.projection.Projection;
+import io.driftless.query.projection.ViewTimes;
 import java.sql.Timestamp;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -235,7 +236,7 @@ public final class OverviewProjection implements Projection {
             row.namespaces,
             null,
             e.changeId(),
-            Timestamp.from(e.finishedAt()),
+            ViewTimes.millis(e.finishedAt()),
             e.successful(),
             row.deleted);
       }

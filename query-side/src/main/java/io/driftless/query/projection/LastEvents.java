@@ -1,6 +1,5 @@
 package io.driftless.query.projection;
 
-import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Map;
@@ -33,7 +32,8 @@ final class LastEvents {
     new TreeMap<>(newest)
         .forEach(
             (view, at) ->
-                rows.add(new Object[] {view, Timestamp.from(at), applied.getOrDefault(view, 0L)}));
+                rows.add(
+                    new Object[] {view, ViewTimes.millis(at), applied.getOrDefault(view, 0L)}));
     MultiRow.insert(
         jdbc,
         "INSERT INTO projection_status (projection, last_event_at, applied) VALUES ",

@@ -1,6 +1,5 @@
 package io.driftless.query.projection;
 
-import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
@@ -40,7 +39,7 @@ public final class ViewBuilds {
   public static void markBuilt(JdbcClient jdbc, String view, int version) {
     jdbc.sql("DELETE FROM projection_build WHERE projection = ?").param(view).update();
     jdbc.sql("INSERT INTO projection_build (projection, version, built_at) VALUES (?, ?, ?)")
-        .params(view, version, Timestamp.from(Instant.now()))
+        .params(view, version, ViewTimes.millis(Instant.now()))
         .update();
   }
 
@@ -82,7 +81,7 @@ public final class ViewBuilds {
 
   /** Starts the record of a rebuild. */
   public void started(String rebuildId, String view, int version, long total) {
-    var now = Timestamp.from(Instant.now());
+    var now = ViewTimes.millis(Instant.now());
     jdbc.sql(
             "INSERT INTO projection_rebuild (rebuild_id, projection, version, phase, done, total,"
                 + " events_per_second, started_at, updated_at) VALUES (?, ?, ?, 'bulk', 0, ?, 0, ?,"
@@ -97,7 +96,7 @@ public final class ViewBuilds {
     jdbc.sql(
             "UPDATE projection_rebuild SET phase = ?, done = ?, total = ?, events_per_second = ?,"
                 + " updated_at = ?, error = NULL WHERE rebuild_id = ?")
-        .params(phase, done, total, eventsPerSecond, Timestamp.from(Instant.now()), rebuildId)
+        .params(phase, done, total, eventsPerSecond, ViewTimes.millis(Instant.now()), rebuildId)
         .update();
   }
 
@@ -109,7 +108,7 @@ public final class ViewBuilds {
                 + " WHERE rebuild_id = ?")
         .params(
             message.length() > 4000 ? message.substring(0, 4000) : message,
-            Timestamp.from(Instant.now()),
+            ViewTimes.millis(Instant.now()),
             rebuildId)
         .update();
   }

@@ -5,9 +5,9 @@ import io.driftless.query.projection.Dialect;
 import io.driftless.query.projection.Projection;
 import io.driftless.query.projection.ViewBuilds;
 import io.driftless.query.projection.ViewGate;
+import io.driftless.query.projection.ViewTimes;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Timestamp;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -361,7 +361,7 @@ final class Rebuild implements Runnable {
               "INSERT INTO projection_status (projection, last_event_at, applied) VALUES (?, ?, ?)")
           .params(
               view.name(),
-              Timestamp.from(newest != null ? newest : java.time.Instant.now()),
+              ViewTimes.millis(newest != null ? newest : java.time.Instant.now()),
               applied)
           .update();
     }

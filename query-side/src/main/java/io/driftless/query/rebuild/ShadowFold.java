@@ -5,9 +5,9 @@ import io.driftless.query.delivery.EventStoreReader;
 import io.driftless.query.delivery.IndexedEvent;
 import io.driftless.query.projection.MultiRow;
 import io.driftless.query.projection.Projection;
+import io.driftless.query.projection.ViewTimes;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -196,12 +196,7 @@ final class ShadowFold {
                 + ShadowTables.CHECKPOINT
                 + " (id, rebuild_id, version, last_global_index, done, newest_event_at)"
                 + " VALUES (1, ?, ?, ?, ?, ?)")
-        .params(
-            rebuildId,
-            view.version(),
-            throughIndex,
-            folded,
-            newestAt == null ? null : Timestamp.from(newestAt))
+        .params(rebuildId, view.version(), throughIndex, folded, ViewTimes.millis(newestAt))
         .update();
   }
 

@@ -12,7 +12,7 @@ import io.driftless.events.ResourceUpdated;
 import io.driftless.query.projection.Json;
 import io.driftless.query.projection.MultiRow;
 import io.driftless.query.projection.Projection;
-import java.sql.Timestamp;
+import io.driftless.query.projection.ViewTimes;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -103,7 +103,7 @@ public final class TimelineProjection implements Projection {
             op,
             fields,
             error,
-            Timestamp.from(at == null ? event.occurredAt() : at)
+            ViewTimes.micros(at == null ? event.occurredAt() : at)
           });
     }
 
