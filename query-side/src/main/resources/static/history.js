@@ -182,6 +182,9 @@ async function appPage(ns, name, params) {
       h("dt", {}, "Drift"), h("dd", {}, show(overview.driftCount ?? "view not built")),
       h("dt", {}, "Ghost diffs"), h("dd", {}, show(overview.ghostDiffCount ?? "view not built"))
     ),
+    overview.lastReconcileError
+      ? h("p", { id: "reconcile-error", class: "failure", role: "alert" }, h("strong", { class: "bad" }, "The last reconcile failed: "), h("code", {}, overview.lastReconcileError))
+      : null,
     table("counts", "Resources by kind", ["Kind", "Count #"], counts),
     perDayChart(perDay, 30),
     table("changes", before ? `Changes before ${before}, newest first` : "Changes, newest first", ["Change", "Trigger", "Started", "Description", "Result", "Duration #"], timeline),
@@ -457,7 +460,7 @@ async function render(focus = false) {
     const content = await route()();
     if (ticket !== rendering) return;
     const active = document.activeElement && document.activeElement.id;
-    main.replaceChildren(...content.flat());
+    main.replaceChildren(...content.flat().filter((node) => node !== null && node !== undefined));
     main.dataset.position = shownPosition ?? "";
     // ms from the navigation's start to this render: what HistoryPagePagingIT measures
     main.dataset.renderedMs = String(Math.round(performance.now()));

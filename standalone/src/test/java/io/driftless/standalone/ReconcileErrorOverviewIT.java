@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.driftless.sandbox.SandboxCluster;
+import io.driftless.standalone.web.Browsers;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -16,6 +17,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashSet;
 import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -29,6 +33,7 @@ import org.springframework.test.context.DynamicPropertySource;
  * {@code lastReconcileResult: failed} and the cluster's refusal as {@code lastReconcileError}, the
  * failures grow with the backoff, and the app is never left in progress between attempts. Once the
  * object is deleted by hand, the next reconcile creates it and {@code lastReconcileError} is null.
+ * While it fails, the App page in chromium shows the reason in an alert ({@code #reconcile-error}).
  */
 @SpringBootTest(
     webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
@@ -116,6 +121,7 @@ class ReconcileErrorOverviewIT {
     System.out.printf(
         "ReconcileErrorOverviewIT: %d failed reconcile changes, longest open %d ms%n",
         failed, longest.toMillis());
+    pageShowsTheReconcileError("frozen");
 
     // kubectl delete: the next reconcile creates the desired object again and succeeds.
     assertThat(sandbox("DELETE", CONFIGMAPS + "/frozen", null).statusCode()).isEqualTo(200);
@@ -130,6 +136,21 @@ class ReconcileErrorOverviewIT {
             });
     var healed = JSON.readTree(sandbox("GET", CONFIGMAPS + "/frozen", null).body());
     assertThat(healed.at("/data/level").asText()).isEqualTo("1");
+  }
+
+  /** The App page in chromium shows the failing reconcile's reason in an alert. */
+  private void pageShowsTheReconcileError(String app) throws Exception {
+    var browser = Browsers.headlessChromium();
+    try {
+      browser.get("http://127.0.0.1:" + port + "/#/apps/default/" + app);
+      var alert =
+          new WebDriverWait(browser, Duration.ofSeconds(30))
+              .until(ExpectedConditions.visibilityOfElementLocated(By.id("reconcile-error")));
+      assertThat(alert.getText()).contains("The last reconcile failed").contains("immutable");
+      Browsers.screenshot(browser, "app-reconcile-failing");
+    } finally {
+      browser.quit();
+    }
   }
 
   private long changes(String app) throws Exception {

@@ -19,13 +19,13 @@ import org.openqa.selenium.logging.LoggingPreferences;
  * target/screenshots/}. The browser's network log is on, so a test can list every request the page
  * sent.
  */
-final class Browsers {
+public final class Browsers {
 
   static final Path SCREENSHOTS = Path.of("target", "screenshots");
 
   private Browsers() {}
 
-  static ChromeDriver headlessChromium() throws Exception {
+  public static ChromeDriver headlessChromium() throws Exception {
     var profile = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "chromium-");
     var service =
         new ChromeDriverService.Builder()
@@ -53,7 +53,7 @@ final class Browsers {
     return new ChromeDriver(service, options);
   }
 
-  static void screenshot(ChromeDriver browser, String name) throws Exception {
+  public static void screenshot(ChromeDriver browser, String name) throws Exception {
     var shot = browser.getScreenshotAs(OutputType.FILE);
     Files.copy(
         shot.toPath(), SCREENSHOTS.resolve(name + ".png"), StandardCopyOption.REPLACE_EXISTING);
