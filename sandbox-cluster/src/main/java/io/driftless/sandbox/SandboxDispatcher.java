@@ -252,7 +252,6 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
     }
     var operation = operation(path, before);
     admission.admit(operation, before, next);
-    if (before != null) {}
     if (before != null && sameContent(before, next)) {
       // Nothing changed once defaulted: the API server does not write, the version stays.
       remember(map.get(oldAttributes));
@@ -401,6 +400,24 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
       MockResponse response;
       try {
         response = handler.get();
+      } catch (Invalid invalid) {
+        rollBack(before);
+        return new MockResponse()
+            .setResponseCode(422)
+            .setBody(Serialization.asJson(invalid.status()));
+      } catch (RuntimeException e) {
+        if (request == null) {
+          log.error("The sandbox failed on {}; the write is undone", describe(request), e);
+          rollBack(before);
+          return failure("the sandbox failed on this write: " + e);
+        }
+        // The client's body could not be decoded, patched or admitted: its fault, as an API
+        // server's decoding error is (a sandbox bug shows here too: hence the stack trace).
+        log.warn("The sandbox refused {} as malformed; nothing is stored", describe(request), e);
+        rollBack(before);
+        return badRequest(e);
+      }
+      try {
         if (stored != null && response.code() >= 200 && response.code() < 300) {
           response.setBody(stored);
         }
@@ -408,6 +425,7 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
           controllers.run(List.copyOf(changes), controllerWrites, this);
         }
       } catch (Invalid invalid) {
+        rollBack(before);
         return new MockResponse()
             .setResponseCode(422)
             .setBody(Serialization.asJson(invalid.status()));
@@ -454,6 +472,19 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
       objects.add(new StoredObject(ObjectPaths.of(entry.getKey()), entry.getValue()));
     }
     return new Snapshot(lastResourceVersion, objects);
+  }
+
+  /** 400 BadRequest, as an API server answers a body it cannot decode. */
+  private static MockResponse badRequest(RuntimeException e) {
+    var status =
+        new StatusBuilder()
+            .withStatus("Failure")
+            .withReason("BadRequest")
+            .withCode(400)
+            .withMessage(
+                "the request body cannot be taken as an object of its kind: " + e.getMessage())
+            .build();
+    return new MockResponse().setResponseCode(400).setBody(Serialization.asJson(status));
   }
 
   private static MockResponse failure(String message) {

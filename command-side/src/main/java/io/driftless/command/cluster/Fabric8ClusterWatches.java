@@ -64,6 +64,7 @@ public final class Fabric8ClusterWatches implements ClusterWatches, WriteObserve
 
   @Override
   public synchronized void scope(Set<WatchedKind> kinds) {
+    unwatchable.retainAll(kinds); // a kind that comes back is warned about afresh
     for (var kind : Set.copyOf(watches.keySet())) {
       if (!kinds.contains(kind)) {
         watches.remove(kind).close();

@@ -87,6 +87,7 @@ final class KindWatch {
     }
     try {
       var resourceVersion = relist();
+      boolean recovered;
       synchronized (this) {
         if (closed) {
           return;
@@ -97,9 +98,14 @@ final class KindWatch {
                 .withAllowWatchBookmarks(true)
                 .build();
         watch = objects.watch(options, new Events());
+        recovered = failures > 0;
         failures = 0;
       }
-      log.debug("Watching {} ({} owned objects)", kind, size());
+      if (recovered) {
+        log.info("The watch of {} runs again ({} owned objects)", kind, size());
+      } else {
+        log.debug("Watching {} ({} owned objects)", kind, size());
+      }
     } catch (RuntimeException e) {
       retry(e.getMessage());
     }
@@ -132,18 +138,32 @@ final class KindWatch {
     return resourceVersion;
   }
 
+  /**
+   * Restarts after the backoff. Only the first failure of a run of failures is a WARN, the later
+   * ones DEBUG: a watched kind whose CRD was deleted by hand fails at every retry.
+   */
   private void retry(String reason) {
     Duration wait;
+    boolean first;
     synchronized (this) {
       if (closed) {
         return;
       }
       watch = null;
+      first = failures == 0;
       var shift = Math.min(failures++, 20);
       var millis = FIRST_BACKOFF.toMillis() << shift;
       wait = Duration.ofMillis(Math.min(millis, maxBackoff.toMillis()));
     }
-    log.warn("The watch of {} stopped ({}); restarting in {}", kind, reason, wait);
+    if (first) {
+      log.warn(
+          "The watch of {} stopped ({}); restarting in {} (retries logged at DEBUG)",
+          kind,
+          reason,
+          wait);
+    } else {
+      log.debug("The watch of {} still fails ({}); restarting in {}", kind, reason, wait);
+    }
     executor.schedule(this::connect, wait.toMillis(), TimeUnit.MILLISECONDS);
   }
 

@@ -33,6 +33,7 @@ import org.slf4j.LoggerFactory;
 class ClusterWatchesIT {
 
   private SandboxCluster sandbox;
+  private Path kubeconfig;
   private KubernetesClient client;
   private Fabric8ClusterWatches watches;
   private Fabric8ClusterGateway gateway;
@@ -40,12 +41,11 @@ class ClusterWatchesIT {
 
   @BeforeEach
   void start() {
-    var kubeconfig = Path.of("target", "kubeconfig-" + UUID.randomUUID() + ".yaml");
+    kubeconfig = Path.of("target", "kubeconfig-" + UUID.randomUUID() + ".yaml");
     sandbox = SandboxCluster.start(new SandboxSettings("127.0.0.1", 0, kubeconfig, null));
-    client =
-        new KubernetesClientBuilder()
-            .withConfig(Config.fromKubeconfig(null, new File(kubeconfig.toString())))
-            .build();
+    var config = Config.fromKubeconfig(null, new File(kubeconfig.toString()));
+    config.setRequestRetryBackoffLimit(0); // a refused request fails at once, not after 20 s
+    client = new KubernetesClientBuilder().withConfig(config).build();
     watches = new Fabric8ClusterWatches(client, Duration.ofSeconds(2));
     gateway = new Fabric8ClusterGateway(client, watches);
     watches.contexts(gateway::watchContext);
@@ -115,5 +115,56 @@ class ClusterWatchesIT {
     } finally {
       logger.detachAppender(warnings);
     }
+  }
+
+  @Test
+  void aWatchThatKeepsFailingWarnsOnceAndSaysWhenItRunsAgain() {
+    var events = new ListAppender<ILoggingEvent>();
+    events.start();
+    var logger = (Logger) LoggerFactory.getLogger(KindWatch.class);
+    var level = logger.getLevel();
+    logger.setLevel(Level.DEBUG);
+    logger.addAppender(events);
+    try {
+      var port = java.net.URI.create(sandbox.url()).getPort();
+      sandbox.close();
+
+      // the watch cannot list: it retries after 1 s, 2 s, 2 s ... (fabric8 reconnects a watch
+      // that was running by itself, so a failing start is what reaches the retries)
+      watches.scope(Set.of(new WatchedKind("v1", "ConfigMap")));
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .until(() -> messages(events, null, "The watch of ConfigMap").size() >= 3);
+      sandbox = SandboxCluster.start(new SandboxSettings("127.0.0.1", port, kubeconfig, null));
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .until(
+              () ->
+                  !messages(events, Level.INFO, "The watch of ConfigMap (v1) runs again")
+                      .isEmpty());
+      configMap("one", "default", true, "1");
+      await().atMost(Duration.ofSeconds(20)).until(() -> watches.objects() == 1);
+
+      assertThat(messages(events, Level.WARN, ""))
+          .singleElement()
+          .asString()
+          .startsWith("The watch of ConfigMap (v1) stopped");
+    } finally {
+      logger.detachAppender(events);
+      logger.setLevel(level);
+    }
+  }
+
+  private static List<String> messages(
+      ListAppender<ILoggingEvent> events, Level level, String start) {
+    List<ILoggingEvent> copy;
+    synchronized (events) { // the appender appends under its own lock
+      copy = List.copyOf(events.list);
+    }
+    return copy.stream()
+        .filter(event -> level == null || event.getLevel() == level)
+        .map(ILoggingEvent::getFormattedMessage)
+        .filter(message -> message.startsWith(start))
+        .toList();
   }
 }

@@ -53,6 +53,8 @@ public final class Validation {
       WorkloadRules.selectorMatchesTemplate(object, errors);
     } else if (type.equals(ObjectType.JOB)) {
       WorkloadRules.job(object, errors);
+    } else if (type.equals(ObjectType.CRD)) {
+      CrdRules.crd(object, errors);
     }
   }
 
