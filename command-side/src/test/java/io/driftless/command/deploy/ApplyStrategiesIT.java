@@ -428,6 +428,12 @@ class ApplyStrategiesIT {
                 .withKind("K8sRequiredLabels")
                 .withPlural("k8srequiredlabels")
                 .endNames()
+                // an API server refuses a CRD without a served storage version (the sandbox too)
+                .addNewVersion()
+                .withName("v1beta1")
+                .withServed(true)
+                .withStorage(true)
+                .endVersion()
                 .endSpec()
                 .build())
         .create();
