@@ -207,8 +207,29 @@ class StoredHistoryIT {
       for (int i = 0; i < expected.size(); i++) {
         assertSubset(actual.get(i), expected.get(i), what + "[" + i + "]");
       }
+    } else if (roundedInstant(actual, expected)) {
+      return;
     } else {
       assertThat(actual).as(what).isEqualTo(expected);
+    }
+  }
+
+  /**
+   * The earlier version's views on H2 rounded an event's sub-millisecond time to the millisecond
+   * (H2 rounds a bound {@code Timestamp} into {@code TIMESTAMP(3)}); since issue 25 every view
+   * truncates, as MariaDB and the event store's fold do. So a stored view time may be exactly 1 ms
+   * past the time this version shows, never earlier, never more.
+   */
+  private static boolean roundedInstant(JsonNode actual, JsonNode expected) {
+    if (!actual.isTextual() || !expected.isTextual()) {
+      return false;
+    }
+    try {
+      var shown = java.time.Instant.parse(actual.asText());
+      var stored = java.time.Instant.parse(expected.asText());
+      return shown.plusMillis(1).equals(stored);
+    } catch (java.time.format.DateTimeParseException notAnInstant) {
+      return false;
     }
   }
 
