@@ -84,7 +84,13 @@ class SafeRetries {
               failure.error(),
               failure.message(),
               failure.details());
-      keep(key, e.changeId(), e.status(), body, masked);
+      // A 500 (the change failed on a fault of this server, such as its database lost for a
+      // moment) is not kept: clients retry a 500 with the same key, and a kept one would answer
+      // them 500 forever (ChaosIT). Their retry gets the answer rebuilt from the finished change
+      // (502 change_failed with its error), or 409 while its finish is not recorded yet.
+      if (e.status() != HttpStatus.INTERNAL_SERVER_ERROR) {
+        keep(key, e.changeId(), e.status(), body, masked);
+      }
       log.info("{} {}: {}", e.status().value(), failure.error(), e.getMessage());
       return positioned(ResponseEntity.status(e.status()), position).body(body);
     } catch (ChangeInProgressException

@@ -109,6 +109,43 @@ class FailedChangeClosingIT {
                     .doesNotContain("stopped"));
   }
 
+  /**
+   * A 500 is not kept with the request's key: the client retries it with the same key (as the CLI
+   * and ChaosIT's clients do), and a kept 500 would be their answer for ever. The retry gets the
+   * change's outcome instead: 502 change_failed with the exception's message, replayed.
+   */
+  @Test
+  void retryWithTheKeyOfADeployFailedOnAServerFaultGetsTheFailedChange() throws Exception {
+    var manifest = configMaps(RefusingCluster.BROKEN);
+    var key = UUID.randomUUID().toString();
+    var first = deployWithKey("broken-retry", manifest, key);
+    assertThat(first.statusCode()).as(first.body()).isEqualTo(500);
+
+    var retry = deployWithKey("broken-retry", manifest, key);
+
+    assertThat(retry.statusCode()).as(retry.body()).isEqualTo(502);
+    assertThat(retry.headers().firstValue(IdempotencyKeyHeader.REPLAYED)).contains("true");
+    var answer = JSON.readTree(retry.body());
+    assertThat(answer.get("error").asText()).isEqualTo("change_failed");
+    assertThat(answer.get("changeId").asText())
+        .isEqualTo(JSON.readTree(first.body()).get("changeId").asText());
+    assertThat(answer.get("message").asText()).contains(RefusingCluster.BROKEN_MESSAGE);
+  }
+
+  private java.net.http.HttpResponse<String> deployWithKey(String app, String yaml, String key)
+      throws Exception {
+    var request =
+        java.net.http.HttpRequest.newBuilder(
+                java.net.URI.create(
+                    "http://127.0.0.1:" + port + "/api/apps/default/" + app + "/deploy"))
+            .header("Content-Type", "application/yaml")
+            .header(IdempotencyKeyHeader.NAME, key)
+            .POST(java.net.http.HttpRequest.BodyPublishers.ofString(yaml))
+            .build();
+    return java.net.http.HttpClient.newHttpClient()
+        .send(request, java.net.http.HttpResponse.BodyHandlers.ofString());
+  }
+
   private static String configMaps(String... names) {
     var yaml = new StringBuilder();
     for (var name : names) {
