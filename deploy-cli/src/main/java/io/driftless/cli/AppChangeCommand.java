@@ -6,7 +6,11 @@ import picocli.CommandLine.Command;
 @Command(
     name = "app-change",
     aliases = "ac",
-    description = "Lists and shows an app's changes.",
+    description = "Lists and shows an app's changes; aborts a stuck one.",
     synopsisSubcommandLabel = "COMMAND",
-    subcommands = {AppChangeListCommand.class, AppChangeShowCommand.class})
+    subcommands = {
+      AppChangeListCommand.class,
+      AppChangeShowCommand.class,
+      AppChangeAbortCommand.class
+    })
 final class AppChangeCommand {}

@@ -9,12 +9,14 @@ import java.net.ConnectException;
 import java.net.HttpURLConnection;
 import java.net.SocketTimeoutException;
 import java.net.URI;
+import java.net.URLEncoder;
 import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.StringJoiner;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 
@@ -54,6 +56,25 @@ final class DriftlessApi {
   ApiResponse postToQuerySide(String path) {
     var uri = endpoints.query().resolve(path, null);
     return send(new Exchange("POST", uri, new byte[0], null, JSON), endpoints.query());
+  }
+
+  /**
+   * A POST without body to the command side that is not a change of its own (an admin's abort of a
+   * stuck change): one plain JSON answer, no idempotency key, never retried.
+   */
+  ApiResponse postToCommandSide(String path, Map<String, String> parameters) {
+    var uri = endpoints.command().resolve(path, null);
+    if (!parameters.isEmpty()) {
+      // Encoded here: the URI constructor quotes '%' and leaves '&', '=' and '+' as they are.
+      var query = new StringJoiner("&");
+      parameters.forEach((name, value) -> query.add(name + "=" + encoded(value)));
+      uri = URI.create(uri + "?" + query);
+    }
+    return send(new Exchange("POST", uri, new byte[0], null, JSON), endpoints.command());
+  }
+
+  private static String encoded(String value) {
+    return URLEncoder.encode(value, StandardCharsets.UTF_8).replace("+", "%20");
   }
 
   /**
