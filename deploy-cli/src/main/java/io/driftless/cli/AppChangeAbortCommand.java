@@ -1,6 +1,8 @@
 package io.driftless.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ExitCode;
@@ -63,6 +65,7 @@ final class AppChangeAbortCommand implements Callable<Integer> {
       return client.printJson(response);
     }
     var aborted = Json.readObject(response.bodyOrThrow());
+    awaitView(response, aborted);
     ui.print(
         "Change ID:   "
             + changeId
@@ -75,5 +78,23 @@ final class AppChangeAbortCommand implements Callable<Integer> {
             + "\n");
     ui.succeeded();
     return ExitCode.OK;
+  }
+
+  /** As after a deploy: {@code app-change show} right after finds the change closed. */
+  private void awaitView(ApiResponse response, JsonNode aborted) {
+    var field = aborted.path("eventPosition");
+    var position =
+        field.canConvertToLong()
+            ? OptionalLong.of(field.asLong())
+            : response.longHeader(ApiResponse.EVENT_POSITION);
+    if (position.isPresent()
+        && !ViewWait.await(client.api(), app.ref(), position.getAsLong(), ChangeRun.VIEW_TIMEOUT)) {
+      client
+          .ui()
+          .warn(
+              "the history view has not shown the abort within "
+                  + ChangeRun.VIEW_TIMEOUT.toSeconds()
+                  + "s (the change is closed; see driftless projections)");
+    }
   }
 }

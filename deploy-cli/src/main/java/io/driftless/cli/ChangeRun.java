@@ -10,7 +10,8 @@ import java.util.OptionalLong;
 /**
  * Runs one deploy, reconcile or delete and prints it as kapp does: the Changes view, the progress
  * lines as they stream, then {@code Succeeded} once the history view shows the change (see {@link
- * ViewWait}). A change the server reports as failed is an error naming each failed resource.
+ * ViewWait}). A change the server reports as failed is an error naming each failed resource, once
+ * the history view shows it too (so that {@code app-change show} right after finds it finished).
  */
 final class ChangeRun {
 
@@ -44,6 +45,8 @@ final class ChangeRun {
     var response = client.api().command(request, listener);
     var resultAt = System.nanoTime();
     if (!response.successful()) {
+      // A change that was recorded and failed (a 5xx with the change) is in the history too.
+      awaitView(response, Json.readOrMissing(response.body()));
       throw failure(response);
     }
     var answer = withoutType(Json.readObject(response.body()));
@@ -53,6 +56,7 @@ final class ChangeRun {
       printer.showRestOf(answer);
     }
     if (!answer.path("successful").asBoolean(true)) {
+      awaitView(response, answer);
       throw failed(answer);
     }
     awaitView(response, answer);
@@ -68,7 +72,7 @@ final class ChangeRun {
   }
 
   private void awaitView(ApiResponse response, JsonNode answer) {
-    if (answer.path("dryRun").asBoolean(false) || answer.path("changeId").isNull()) {
+    if (answer.path("dryRun").asBoolean(false) || !answer.path("changeId").isTextual()) {
       return;
     }
     var position = position(response, answer);

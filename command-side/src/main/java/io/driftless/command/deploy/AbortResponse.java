@@ -1,5 +1,6 @@
 package io.driftless.command.deploy;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.driftless.events.AppChangeFinished;
 import io.driftless.events.OpCounts;
@@ -14,6 +15,8 @@ import java.time.Instant;
  * @param error the recorded reason, {@code aborted by <actor>: <reason>}
  * @param abortedBy the actor: the authenticated principal, {@code anonymous} without security
  * @param at when it was closed
+ * @param eventPosition the event position once the closing event is stored ({@link
+ *     EventPositionAdvice}), so a client can wait for the history view to show it
  */
 record AbortResponse(
     String app,
@@ -24,7 +27,8 @@ record AbortResponse(
     @JsonProperty("wait") WaitCounts waits,
     String error,
     String abortedBy,
-    Instant at) {
+    Instant at,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Long eventPosition) {
 
   static AbortResponse of(AppChangeFinished finished, String actor) {
     return new AbortResponse(
@@ -36,6 +40,12 @@ record AbortResponse(
         finished.waits(),
         finished.error(),
         actor,
-        finished.finishedAt());
+        finished.finishedAt(),
+        null);
+  }
+
+  AbortResponse withEventPosition(long position) {
+    return new AbortResponse(
+        app, changeId, successful, description, ops, waits, error, abortedBy, at, position);
   }
 }

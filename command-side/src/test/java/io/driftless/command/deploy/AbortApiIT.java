@@ -89,6 +89,9 @@ class AbortApiIT {
     assertThat(answer.get("description").asText()).isEqualTo("update: test");
     assertThat(answer.get("wait").get("reconcile").isInt()).isTrue();
     assertThat(java.time.Instant.parse(answer.get("at").asText())).isNotNull();
+    assertThat(answer.get("eventPosition").asLong()).isPositive();
+    assertThat(aborted.headers().firstValue("Driftless-Event-Position"))
+        .contains(answer.get("eventPosition").asText());
     assertThat(storedFinishError("default/stuck-app"))
         .isEqualTo("aborted by ops: stuck on an exists");
 
