@@ -40,7 +40,10 @@ public final class DataFolderGuard implements SmartApplicationListener {
       var environment = prepared.getEnvironment();
       var folder = environment.getProperty("driftless.data-dir");
       var url = environment.getProperty("spring.datasource.url", "");
-      if (folder != null && !folder.isBlank() && url.startsWith("jdbc:h2:file:" + folder)) {
+      if (folder != null
+          && !folder.isBlank()
+          && (url.startsWith("jdbc:h2:file:" + folder)
+              || url.startsWith("jdbc:h2:async:" + folder))) {
         lock = DataFolderLock.acquire(Path.of(folder));
       }
     } else if (event instanceof ApplicationPreparedEvent prepared && lock != null) {

@@ -57,6 +57,28 @@ class EmbeddedWalkthroughIT {
     return jdbc.queryForObject("SELECT COUNT(*) FROM domain_event_entry", Long.class);
   }
 
+  /**
+   * Issue 25: a thread interrupted while it writes (a stop's {@code shutdownNow}, a flag re-set
+   * after an {@code InterruptedException}) must not close the database for every other thread. With
+   * H2's default {@code nio} file system the interrupt closed its {@code FileChannel}: every later
+   * query of the server failed "The database has been closed" until a restart (the outside-edit
+   * fuzz test's 500-action run hit it: reconciles, relay and crash recovery all failing).
+   */
+  @Test
+  void aWriteOnAnInterruptedThreadLeavesTheDatabaseOpen() {
+    jdbc.execute(
+        "CREATE TABLE IF NOT EXISTS interrupt_probe (id INT PRIMARY KEY, note VARCHAR(200))");
+    Thread.currentThread().interrupt();
+    try {
+      jdbc.update("INSERT INTO interrupt_probe VALUES (1, ?)", "x".repeat(200));
+    } finally {
+      Thread.interrupted();
+    }
+
+    assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM interrupt_probe", Long.class)).isOne();
+    assertThat(events()).isNotNegative();
+  }
+
   @Test
   void simpleAppWalkthroughOnEmbeddedDefaults() throws Exception {
     assertThat(jdbc.getDataSource().getConnection().getMetaData().getURL()).startsWith("jdbc:h2:");
