@@ -5,6 +5,8 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.util.Collections;
+import java.util.regex.Pattern;
 import org.springframework.http.HttpHeaders;
 import org.springframework.security.authentication.AuthenticationManager;
 import org.springframework.security.core.AuthenticationException;
@@ -16,12 +18,17 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * the identity provider signed it, {@link JwtTokens}), sets the request's authentication (name and
  * roles). A request without the header goes on anonymous (the rules then answer 401 where a role is
  * needed, and let health through); a header that is not a known bearer token is answered 401 at
- * once, whatever the path, so a client learns of a wrong or expired token even on an open path. Not
- * a bean: only the security filter chain runs it.
+ * once, whatever the path, so a client learns of a wrong or expired token even on an open path. A
+ * header given twice, or a token with a character RFC 6750 does not allow (a stray space, non-ASCII
+ * text), is 400 {@code bad_parameter} saying the header is malformed (issue 32 point 6): the first
+ * of two headers no longer wins. Not a bean: only the security filter chain runs it.
  */
 final class BearerTokenFilter extends OncePerRequestFilter {
 
   private static final String SCHEME = "bearer ";
+
+  /** RFC 6750's b64token: what a bearer token may hold (the configured ones and JWTs do). */
+  private static final Pattern TOKEN68 = Pattern.compile("[A-Za-z0-9\\-._~+/]+=*");
 
   private final AuthenticationManager tokens;
   private final SecurityErrors errors;
@@ -35,17 +42,34 @@ final class BearerTokenFilter extends OncePerRequestFilter {
   protected void doFilterInternal(
       HttpServletRequest request, HttpServletResponse response, FilterChain chain)
       throws ServletException, IOException {
-    var header = request.getHeader(HttpHeaders.AUTHORIZATION);
-    if (header == null) {
+    var headers = Collections.list(request.getHeaders(HttpHeaders.AUTHORIZATION));
+    if (headers.isEmpty()) {
       chain.doFilter(request, response);
       return;
     }
+    if (headers.size() > 1) {
+      errors.badHeader(
+          request,
+          response,
+          HttpHeaders.AUTHORIZATION,
+          "is given " + headers.size() + " times; send one");
+      return;
+    }
+    var header = headers.get(0);
     if (!header.regionMatches(true, 0, SCHEME, 0, SCHEME.length())) {
       errors.invalidToken(request, response, "not a bearer token");
       return;
     }
+    var token = header.substring(SCHEME.length()).strip();
+    if (!TOKEN68.matcher(token).matches()) {
+      errors.badHeader(
+          request,
+          response,
+          HttpHeaders.AUTHORIZATION,
+          "holds a character no bearer token has (letters, digits and -._~+/ then = only)");
+      return;
+    }
     try {
-      var token = header.substring(SCHEME.length()).strip();
       var authentication = tokens.authenticate(new BearerToken(token));
       var context = SecurityContextHolder.createEmptyContext();
       context.setAuthentication(authentication);

@@ -18,6 +18,7 @@ import org.springframework.security.config.annotation.web.configurers.AbstractHt
 import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.authentication.www.BasicAuthenticationFilter;
+import org.springframework.security.web.firewall.HttpFirewall;
 
 /**
  * The API's security, the same for the command side, the query side and the standalone server (each
@@ -83,6 +84,12 @@ public class DriftlessSecurityAutoConfiguration {
     return new SecurityErrors();
   }
 
+  /** Checks every header as the request comes in ({@link HeaderCheckingFirewall}). */
+  @Bean
+  HttpFirewall driftlessHttpFirewall() {
+    return new HeaderCheckingFirewall();
+  }
+
   @Bean
   SecurityFilterChain driftlessSecurityFilterChain(
       HttpSecurity http, TokenStore store, SecuritySettings settings, SecurityErrors errors)
@@ -92,7 +99,8 @@ public class DriftlessSecurityAutoConfiguration {
         .formLogin(AbstractHttpConfigurer::disable)
         .logout(AbstractHttpConfigurer::disable)
         .requestCache(AbstractHttpConfigurer::disable)
-        .sessionManagement(s -> s.sessionCreationPolicy(SessionCreationPolicy.STATELESS));
+        .sessionManagement(s -> s.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
+        .headers(PageHeaders::apply);
     if (store.isEmpty() && !settings.jwt().configured()) {
       return http.authorizeHttpRequests(a -> a.anyRequest().permitAll()).build();
     }

@@ -26,7 +26,9 @@ import tools.jackson.databind.json.JsonMapper;
  * WARN line per refusal with the method, path, remote address and the token's configured name or
  * "unknown token": never the token itself. Also the {@code 400 bad_request} of a request Spring
  * Security's firewall refuses before anything reads it (an encoded {@code %}, {@code ;} or {@code
- * ..} in the path), which would otherwise get Boot's error page instead of the API's shape.
+ * ..} in the path), which would otherwise get Boot's error page instead of the API's shape, and the
+ * {@code 400 bad_parameter} of a header the API cannot read ({@link HeaderCheckingFirewall}, a
+ * malformed or repeated {@code Authorization}), named but never quoted.
  */
 final class SecurityErrors
     implements AuthenticationEntryPoint, AccessDeniedHandler, RequestRejectedHandler {
@@ -74,12 +76,48 @@ final class SecurityErrors
   public void handle(
       HttpServletRequest request, HttpServletResponse response, RequestRejectedException e)
       throws IOException {
+    if (e instanceof HeaderRejectedException header) {
+      badHeader(
+          request,
+          response,
+          header.name(),
+          "holds a character the server does not accept (a control character; non-ASCII text"
+              + " sent as UTF-8 holds some)");
+      return;
+    }
     write(
         response,
         HttpServletResponse.SC_BAD_REQUEST,
         "bad_request",
         "The request was refused before the API read it: its path holds an encoded %, a ;, .. or"
             + " another sequence the server does not accept.");
+  }
+
+  /**
+   * A header the API cannot read: {@code 400 bad_parameter} naming the header (never its value),
+   * one WARN line as for every refusal. For {@code Authorization} the message says it is malformed,
+   * so a client looks at its token, not at the path.
+   */
+  void badHeader(
+      HttpServletRequest request, HttpServletResponse response, String name, String problem)
+      throws IOException {
+    var header = name == null ? "a header name" : "the " + name + " header";
+    var authorization = HttpHeaders.AUTHORIZATION.equalsIgnoreCase(name);
+    log.warn(
+        "Refused {}: {} {} (400)",
+        describe(request),
+        header,
+        authorization ? "is malformed" : "was refused");
+    write(
+        response,
+        HttpServletResponse.SC_BAD_REQUEST,
+        "bad_parameter",
+        Character.toUpperCase(header.charAt(0))
+            + header.substring(1)
+            + (authorization ? " is malformed: it " : " ")
+            + problem
+            + "; nothing was read.",
+        name == null ? List.of() : List.of("header: " + name));
   }
 
   private void unauthorized(
@@ -100,10 +138,17 @@ final class SecurityErrors
 
   private static void write(HttpServletResponse response, int status, String code, String message)
       throws IOException {
+    write(response, status, code, message, List.of());
+  }
+
+  /** An answer in the error shape; also {@link ApiErrorController}'s. */
+  static void write(
+      HttpServletResponse response, int status, String code, String message, List<String> details)
+      throws IOException {
     var body = new LinkedHashMap<String, Object>();
     body.put("error", code);
     body.put("message", message);
-    body.put("details", List.of());
+    body.put("details", details);
     response.setStatus(status);
     response.setContentType(MediaType.APPLICATION_JSON_VALUE);
     response.setCharacterEncoding(StandardCharsets.UTF_8.name());

@@ -3,15 +3,14 @@ package io.driftless.command.config;
 import io.driftless.command.deploy.DeployLimits;
 import io.driftless.diff.resources.ManifestParser;
 import java.time.Clock;
-import org.apache.catalina.core.StandardHost;
 import org.springframework.boot.tomcat.TomcatConnectorCustomizer;
-import org.springframework.boot.tomcat.TomcatContextCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * The diff engine's parser with the configured limits, the query characters Tomcat lets through,
- * Tomcat's own refusals in the API's error shape, and the clock events are stamped with.
+ * The diff engine's parser with the configured limits, the query characters Tomcat lets through and
+ * the clock events are stamped with. Tomcat's own refusals answer in the API's error shape through
+ * web-security's {@code ApiErrorsAutoConfiguration}, for both sides.
  */
 @Configuration(proxyBeanMethods = false)
 class DeployConfig {
@@ -29,19 +28,6 @@ class DeployConfig {
   @Bean
   TomcatConnectorCustomizer relaxedQueryCharacters() {
     return connector -> connector.setProperty("relaxedQueryChars", "{}[]\"\\|");
-  }
-
-  /**
-   * Requests Tomcat refuses before any servlet runs answer in the API's error shape ({@link
-   * JsonErrorReportValve}) instead of Tomcat's HTML page.
-   */
-  @Bean
-  TomcatContextCustomizer jsonErrorReports() {
-    return context -> {
-      if (context.getParent() instanceof StandardHost host) {
-        host.setErrorReportValveClass(JsonErrorReportValve.class.getName());
-      }
-    };
   }
 
   @Bean

@@ -9,7 +9,8 @@ import java.util.Optional;
  * Checks one object against Kubernetes' rules and turns it into a {@link Resource}: apiVersion,
  * kind and metadata.name present, the name valid for its kind, metadata.namespace a DNS-1123 label,
  * the namespace defaulted or removed according to the kind's scope, a Secret's data base64 ({@link
- * SecretFields}). Problems are added to a list so the parser reports all of them at once.
+ * SecretFields}), ConfigMap and Secret data keys ({@link DataKeys}). Problems are added to a list
+ * so the parser reports all of them at once.
  */
 final class ResourceBuilder {
 
@@ -46,6 +47,11 @@ final class ResourceBuilder {
     placeNamespace((ObjectNode) metadata, clusterScoped, namespace);
     Resource resource = Resource.of(object);
     KappAnnotations.problems(resource).forEach(p -> problems.add(document.label() + ": " + p));
+    if (DataKeys.applies(type)) {
+      DataKeys.problems(type, object)
+          .forEach(
+              p -> problems.add(document.label() + ": " + resource.key().describe() + ": " + p));
+    }
     if (SecretFields.isSecret(type)) {
       SecretFields.problems(object)
           .forEach(

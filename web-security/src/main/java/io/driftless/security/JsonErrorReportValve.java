@@ -1,4 +1,4 @@
-package io.driftless.command.config;
+package io.driftless.security;
 
 import java.io.IOException;
 import java.io.Writer;
