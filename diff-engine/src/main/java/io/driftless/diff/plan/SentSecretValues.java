@@ -61,10 +61,13 @@ public final class SentSecretValues {
     return shown;
   }
 
-  /** Whether a field path names a Secret value: {@code data.x}, {@code stringData["a.b"]}. */
+  /**
+   * Whether a field path names Secret values: {@code data.x}, {@code stringData["a.b"]}, or the
+   * whole {@code data} map.
+   */
   static boolean isValuePath(String path) {
     for (var field : VALUE_FIELDS) {
-      if (path.startsWith(field + ".") || path.startsWith(field + "[")) {
+      if (path.equals(field) || path.startsWith(field + ".") || path.startsWith(field + "[")) {
         return true;
       }
     }

@@ -66,6 +66,22 @@ class SentSecretValuesTest {
   }
 
   @Test
+  void aWholeValueMapIsMaskedToo() throws Exception {
+    var live = secret("b2xk", null);
+    var desired = secret("b2xk", null);
+    desired.remove("data");
+    var engine =
+        List.of(
+            new FieldChange(
+                "data", JSON.readTree("{\"password\":\"hmac-sha256:k:1\"}"), null, "desired"));
+
+    assertThat(
+            JSON.valueToTree(SentSecretValues.answered(update(live, desired, engine))).toString())
+        .doesNotContain("hmac-")
+        .contains("{\"path\":\"data\",\"from\":\"<-- value not shown>\",\"to\":null");
+  }
+
+  @Test
   void otherKindsPassThrough() throws Exception {
     var map = secret("x", null).put("kind", "ConfigMap");
     var fields =
