@@ -129,6 +129,15 @@ public final class SandboxCluster implements AutoCloseable {
     return dispatcher.writeRequests();
   }
 
+  /**
+   * Every request clients sent since the start, reads and watches included, whatever the answer: a
+   * test sees that a refused deploy sent nothing to the cluster. Controllers' writes are not
+   * requests.
+   */
+  public long requests() {
+    return dispatcher.requests();
+  }
+
   /** Starts running {@code controller} from the next write on. */
   public void enable(Controller controller) {
     controllers.enable(controller);

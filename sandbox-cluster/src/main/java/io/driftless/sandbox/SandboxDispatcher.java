@@ -35,6 +35,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -66,6 +67,7 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
   private final Admission admission;
   private final Object writes = new Object();
   private final WriteRequests writeRequests = new WriteRequests();
+  private final LongAdder requests = new LongAdder();
   private volatile long lastResourceVersion;
   private boolean changed;
   private boolean restoring;
@@ -93,6 +95,11 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
     return writeRequests.snapshot();
   }
 
+  /** Every request clients sent so far, reads included. */
+  long requests() {
+    return requests.sum();
+  }
+
   /** Loads the saved objects; returns how many. */
   int restore() throws IOException {
     if (file == null) {
@@ -117,6 +124,7 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
 
   @Override
   public MockResponse dispatch(RecordedRequest request) {
+    requests.increment();
     writeRequests.count(request);
     var scaled = Scales.objectPath(request.getPath());
     var response = scaled == null ? super.dispatch(request) : scale(request, scaled);

@@ -1,6 +1,7 @@
 package io.driftless.command.cluster;
 
 import io.driftless.diff.resources.GroupKind;
+import io.driftless.diff.resources.ResourceTypes;
 import io.fabric8.kubernetes.api.Pluralize;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -46,7 +47,8 @@ final class CustomKinds {
   void learn(GroupKind kind, String plural, Boolean namespaced) {
     known.merge(
         kind,
-        new Known(blankToNull(plural), namespaced),
+        // A plural that is no valid path part is not taken: the cluster's CRD tells it then.
+        new Known(ResourceTypes.isPlural(plural) ? plural : null, namespaced),
         (old, fresh) ->
             new Known(
                 fresh.plural() != null ? fresh.plural() : old.plural(),
@@ -140,9 +142,5 @@ final class CustomKinds {
       node = node instanceof Map<?, ?> map ? map.get(field) : null;
     }
     return node instanceof String value ? value : null;
-  }
-
-  private static String blankToNull(String text) {
-    return text == null || text.isBlank() ? null : text;
   }
 }

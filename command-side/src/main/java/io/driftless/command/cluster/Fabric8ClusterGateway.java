@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.driftless.diff.resources.ClusterScope;
 import io.driftless.diff.resources.GroupKind;
 import io.driftless.diff.resources.ResourceKey;
+import io.driftless.diff.resources.ResourceTypes;
 import io.fabric8.kubernetes.api.Pluralize;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -12,6 +13,7 @@ import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.Resource;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.fabric8.kubernetes.client.utils.Serialization;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -218,6 +220,7 @@ public final class Fabric8ClusterGateway implements ClusterGateway {
     var slash = apiVersion.indexOf('/');
     var group = slash < 0 ? "" : apiVersion.substring(0, slash);
     var version = apiVersion.substring(slash + 1);
+    checkPathParts(what, key, apiVersion);
     var builder =
         new ResourceDefinitionContext.Builder()
             .withGroup(group)
@@ -227,7 +230,8 @@ public final class Fabric8ClusterGateway implements ClusterGateway {
     if (type.builtInGroup()) {
       return Optional.of(
           builder
-              .withPlural(Pluralize.toPlural(key.kind().toLowerCase(Locale.ROOT)))
+              .withPlural(
+                  plural(what, key, Pluralize.toPlural(key.kind().toLowerCase(Locale.ROOT))))
               .withNamespaced(
                   !ClusterScope.isClusterScoped(apiVersion, key.kind())
                       && !key.namespace().isEmpty())
@@ -238,7 +242,54 @@ public final class Fabric8ClusterGateway implements ClusterGateway {
       return Optional.empty();
     }
     var kind = known.orElseThrow(() -> new UnknownKindException(what, key, group));
-    return Optional.of(builder.withPlural(kind.plural()).withNamespaced(kind.namespaced()).build());
+    return Optional.of(
+        builder
+            .withPlural(plural(what, key, kind.plural()))
+            .withNamespaced(kind.namespaced())
+            .build());
+  }
+
+  /**
+   * Refuses, before any request, a key or apiVersion whose parts would not be one clean path
+   * segment each (issue 32): the parser refuses such a manifest with 422, so this guards what comes
+   * from elsewhere (an event stored by an older version, a CRD read from the cluster).
+   */
+  private static void checkPathParts(String what, ResourceKey key, String apiVersion) {
+    var bad = new ArrayList<String>();
+    if (!ResourceTypes.isApiVersion(apiVersion)) {
+      bad.add("apiVersion");
+    }
+    if (!ResourceTypes.isKind(key.kind())) {
+      bad.add("kind");
+    }
+    if (!ResourceTypes.isNamespace(key.namespace())) {
+      bad.add("namespace");
+    }
+    if (!ResourceTypes.isPathSafeName(key.name())) {
+      bad.add("name");
+    }
+    if (!bad.isEmpty()) {
+      throw unsafePath(what, key, String.join(", ", bad));
+    }
+  }
+
+  private static String plural(String what, ResourceKey key, String plural) {
+    if (!ResourceTypes.isPlural(plural)) {
+      throw unsafePath(what, key, "plural");
+    }
+    return plural;
+  }
+
+  private static ClusterException unsafePath(String what, ResourceKey key, String parts) {
+    return new ClusterException(
+        what
+            + " "
+            + key.id()
+            + " refused before it was sent: its "
+            + parts
+            + " would not be a valid part of the request's path",
+        0,
+        null);
   }
 
   /**

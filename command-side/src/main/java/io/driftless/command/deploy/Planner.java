@@ -197,7 +197,8 @@ class Planner {
             againstLastApplied,
             deploy.defaultLabelScopingRules(),
             nonce(),
-            labelled);
+            labelled,
+            deploy.dryRun());
     return plan(app, desired, previous, recorded, options, settings);
   }
 
@@ -225,7 +226,7 @@ class Planner {
             policy,
             app.kappConfigs(),
             withRules(userConfigs, stored.resources(), app, policy, recorded));
-    var options = new Options(settings.configs(), true, false, null, false);
+    var options = new Options(settings.configs(), true, false, null, false, false);
     var plan = plan(app, stored.resources(), previous, recorded, options, settings);
     var changes = plan.changes();
     var warnings = new ArrayList<>(changes.warnings());
@@ -289,7 +290,8 @@ class Planner {
       boolean againstLastApplied,
       boolean defaultLabelScopingRules,
       String nonce,
-      boolean deleteLabelled) {}
+      boolean deleteLabelled,
+      boolean blindSecrets) {}
 
   private Plan plan(
       AppState app,
@@ -318,8 +320,12 @@ class Planner {
     live.putAll(unrecordedVersions(app.appId(), desired, live.keySet(), previous));
     var unchanged =
         options.againstLastApplied() ? unchanged(recorded, live) : Set.<ResourceKey>of();
+    var compared = stripped(live);
+    if (options.blindSecrets()) {
+      SecretBlinding.blind(desired, lastApplied, compared);
+    }
     var input =
-        new PlanInput(desired, lastApplied, stripped(live), previous)
+        new PlanInput(desired, lastApplied, compared, previous)
             .withConfigs(options.configs())
             .withUnchangedSinceApply(unchanged)
             .withNonce(options.nonce())

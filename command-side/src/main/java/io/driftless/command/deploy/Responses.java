@@ -5,13 +5,19 @@ import io.driftless.command.deploy.wait.WaitRules;
 import io.driftless.diff.plan.Change;
 import io.driftless.diff.plan.ChangeOp;
 import io.driftless.diff.plan.ChangeSet;
+import io.driftless.diff.plan.SentSecretValues;
 import io.driftless.diff.plan.WaitOp;
 import io.driftless.diff.report.ChangeDiff;
 import io.driftless.diff.resources.ResourceKey;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** Turns a change set into the API's response shape, with plain JSON values only. */
+/**
+ * Turns a change set into the API's response shape, with plain JSON values only. What it shows of a
+ * Secret's values is what the sender may see ({@link SentSecretValues}, {@link
+ * ChangeDiff#renderForSender}): the keys sent, never whether a value stayed the same, never a
+ * fingerprint, never a value the cluster holds.
+ */
 final class Responses {
 
   private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -66,7 +72,7 @@ final class Responses {
         c.op().wireName(),
         c.opStrategy(),
         c.waitTo().wireName(),
-        c.fields().stream()
+        SentSecretValues.answered(c).stream()
             .map(
                 f ->
                     new DeployResponse.FieldView(
@@ -75,7 +81,7 @@ final class Responses {
                         PlainJson.of(MAPPER, f.to()),
                         f.decidedBy()))
             .toList(),
-        diff.changes() ? ChangeDiff.render(c, diff.context(), diff.mask()) : null,
+        diff.changes() ? ChangeDiff.renderForSender(c, diff.context(), !diff.mask()) : null,
         result,
         live(c));
   }

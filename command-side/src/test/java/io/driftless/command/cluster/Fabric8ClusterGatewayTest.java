@@ -117,4 +117,33 @@ class Fabric8ClusterGatewayTest {
         .isInstanceOf(ClusterException.class)
         .hasMessageContaining("answered with Status");
   }
+
+  /** Issue 32 point 4: parts that would steer the request path never reach the cluster. */
+  @Test
+  void sendsNothingForAKeyOrApiVersionThatWouldSteerThePath() throws Exception {
+    var mapper = new ObjectMapper();
+    var keys =
+        java.util.List.of(
+            new ResourceKey("", "Secret%2f..", "default", "x"),
+            new ResourceKey("", "ConfigMap", "default", "a?b"),
+            new ResourceKey("", "ConfigMap", "a/b", "x"),
+            new ResourceKey("rbac.authorization.k8s.io", "ClusterRole", "", "reader#x"));
+    for (var key : keys) {
+      assertThatThrownBy(() -> gateway.get(key, "v1")).isInstanceOf(ClusterException.class);
+      assertThatThrownBy(() -> gateway.delete(key, "v1")).isInstanceOf(ClusterException.class);
+    }
+    for (var apiVersion : new String[] {"v1/../../apis", "v1?watch=true", "apps/v1/x", "/v1"}) {
+      assertThatThrownBy(() -> gateway.get(KEY, apiVersion))
+          .isInstanceOf(ClusterException.class)
+          .hasMessageContaining("refused before it was sent: its apiVersion");
+      var object =
+          (ObjectNode)
+              mapper.readTree(
+                  "{\"apiVersion\":\"%s\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"wanted\"}}"
+                      .formatted(apiVersion));
+      assertThatThrownBy(() -> gateway.create(KEY, object)).isInstanceOf(ClusterException.class);
+    }
+
+    assertThat(server.getRequestCount()).isZero();
+  }
 }

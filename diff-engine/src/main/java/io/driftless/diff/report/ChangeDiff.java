@@ -9,6 +9,7 @@ import io.driftless.diff.text.SecretMask;
 import io.driftless.diff.text.ServerFields;
 import io.driftless.diff.text.YamlText;
 import java.util.List;
+import java.util.function.BiFunction;
 
 /**
  * The line diff of one change as kapp prints it: a header ({@code @@ update deployment/simple-app
@@ -25,6 +26,25 @@ public final class ChangeDiff {
 
   /** The diff text, ending with a newline; empty for a noop. */
   public static String render(Change change, int context, boolean mask) {
+    return render(
+        change, context, (before, after) -> mask ? SecretMask.maskPair(before, after) : null);
+  }
+
+  /**
+   * The diff text for the sender of the change's manifest (a deploy's answer): Secret values are
+   * masked with a number each, so no line tells whether a value stayed the same, and the live or
+   * recorded values are never shown; with {@code showSent} (the API's {@code diffMask=false}) the
+   * values the manifest sent are shown in clear ({@link SecretMask#maskApart}).
+   */
+  public static String renderForSender(Change change, int context, boolean showSent) {
+    return render(
+        change,
+        context,
+        (before, after) -> SecretMask.maskApart(before, after, change.intended(), showSent));
+  }
+
+  private static String render(
+      Change change, int context, BiFunction<ObjectNode, ObjectNode, List<ObjectNode>> masking) {
     if (change.op() == ChangeOp.NOOP || change.op() == ChangeOp.EXISTS) {
       return "";
     }
@@ -35,8 +55,8 @@ public final class ChangeDiff {
       // name it keeps in the diff.
       after.withObject("metadata").set("name", before.path("metadata").path("name"));
     }
-    if (mask) {
-      List<ObjectNode> masked = SecretMask.maskPair(before, after);
+    List<ObjectNode> masked = masking.apply(before, after);
+    if (masked != null) {
       before = masked.get(0);
       after = masked.get(1);
     }

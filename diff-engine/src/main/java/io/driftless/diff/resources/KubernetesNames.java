@@ -23,7 +23,13 @@ final class KubernetesNames {
   static final String SUBDOMAIN_RULE =
       "a DNS-1123 subdomain: lowercase letters, digits, '-' and '.', starting and ending with a"
           + " letter or digit, at most 253 characters";
-  static final String PATH_SEGMENT_RULE = "not '.' or '..', and without '/' or '%'";
+  static final String PATH_SEGMENT_RULE =
+      "not '.' or '..', and only letters, digits and the characters - . _ ~ ! $ & ' ( ) * + , ; ="
+          + " : @ (no '/', '%', '?', '#', space or other character a URL path would have to escape)";
+  // RFC 3986's pchar without '%': what a path segment carries unescaped. Kubernetes takes any
+  // segment without '/' and '%' (ValidatePathSegmentName); the rest would have to be escaped in the
+  // request path, and a '?' or '#' sent unescaped ends the path.
+  private static final Pattern PATH_SEGMENT = Pattern.compile("[A-Za-z0-9._~!$&'()*+,;=:@-]+");
 
   private KubernetesNames() {}
 
@@ -37,10 +43,7 @@ final class KubernetesNames {
   }
 
   static boolean isPathSegment(String value) {
-    return !value.equals(".")
-        && !value.equals("..")
-        && value.indexOf('/') < 0
-        && value.indexOf('%') < 0;
+    return !value.equals(".") && !value.equals("..") && PATH_SEGMENT.matcher(value).matches();
   }
 
   /** The rule a name of this kind breaks, or empty when the name is valid. */

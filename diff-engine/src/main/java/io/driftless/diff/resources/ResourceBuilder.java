@@ -37,6 +37,13 @@ final class ResourceBuilder {
     if (problems.size() > before) {
       return Optional.empty();
     }
+    // apiVersion, kind and a CRD's group and plural become parts of the cluster request's path.
+    ResourceTypes.problems(apiVersion, kind)
+        .forEach(p -> problems.add(document.label() + ": " + p));
+    ResourceTypes.crdProblems(object).forEach(p -> problems.add(document.label() + ": " + p));
+    if (problems.size() > before) {
+      return Optional.empty();
+    }
     GroupKind type = GroupKind.of(apiVersion, kind);
     checkName(type, name, document, problems);
     boolean clusterScoped = scope.covers(apiVersion, kind);

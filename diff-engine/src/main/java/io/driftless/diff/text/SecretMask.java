@@ -25,6 +25,43 @@ public final class SecretMask {
     return java.util.Arrays.asList(mask(before, numbers), mask(after, numbers));
   }
 
+  /**
+   * Masked copies for the sender of {@code after} (issue 32 point 5): every value of either side
+   * gets a number of its own, so no line shows whether a value stayed the same; with {@code
+   * showSent}, a value of {@code after} that the sender sent ({@code sent} holds it at the same
+   * key) stays in clear. Nothing of {@code before} (what the cluster or the app holds) is ever
+   * shown.
+   */
+  public static List<ObjectNode> maskApart(
+      ObjectNode before, ObjectNode after, ObjectNode sent, boolean showSent) {
+    var counter = new int[] {0};
+    return java.util.Arrays.asList(
+        maskEach(before, counter, null), maskEach(after, counter, showSent ? sent : null));
+  }
+
+  private static ObjectNode maskEach(ObjectNode object, int[] counter, ObjectNode shown) {
+    if (object == null || !SecretRedaction.isSecret(object)) {
+      return object;
+    }
+    ObjectNode copy = object.deepCopy();
+    for (String field : VALUE_FIELDS) {
+      if (copy.get(field) instanceof ObjectNode values) {
+        for (String name : List.copyOf(names(values))) {
+          JsonNode value = values.get(name);
+          boolean sent = shown != null && value.equals(shown.path(field).get(name));
+          if (!sent) {
+            values.put(name, placeholder(++counter[0]));
+          }
+        }
+      }
+    }
+    if (copy.path("metadata").get("annotations") instanceof ObjectNode annotations
+        && annotations.has(ServerFields.KUBECTL_LAST_APPLIED)) {
+      annotations.put(ServerFields.KUBECTL_LAST_APPLIED, "<-- value not shown>");
+    }
+    return copy;
+  }
+
   private static ObjectNode mask(ObjectNode object, Map<String, Integer> numbers) {
     if (object == null || !SecretRedaction.isSecret(object)) {
       return object;

@@ -241,10 +241,10 @@ class ManifestParserRejectionTest {
 
     assertThat(error.details())
         .containsExactly(
-            "document 1: metadata.name \"team/admin\" is not a valid Role name; it must be not '.'"
-                + " or '..', and without '/' or '%'",
-            "document 2: metadata.name \"..\" is not a valid ClusterRoleBinding name; it must be"
-                + " not '.' or '..', and without '/' or '%'");
+            "document 1: metadata.name \"team/admin\" is not a valid Role name; it must be "
+                + KubernetesNames.PATH_SEGMENT_RULE,
+            "document 2: metadata.name \"..\" is not a valid ClusterRoleBinding name; it must be "
+                + KubernetesNames.PATH_SEGMENT_RULE);
   }
 
   @Test
