@@ -41,6 +41,7 @@ public final class SandboxCluster implements AutoCloseable {
   private final StoreLock lock;
   private final String url;
   private final Path kubeconfig;
+  private final String token;
   private final Controllers controllers;
   private final SandboxDispatcher dispatcher;
 
@@ -48,32 +49,40 @@ public final class SandboxCluster implements AutoCloseable {
       KubernetesMockServer server,
       StoreLock lock,
       String url,
-      Path kubeconfig,
+      Access access,
       Controllers controllers,
       SandboxDispatcher dispatcher) {
     this.dispatcher = dispatcher;
     this.server = server;
     this.lock = lock;
     this.url = url;
-    this.kubeconfig = kubeconfig;
+    this.kubeconfig = access.kubeconfig();
+    this.token = access.token();
     this.controllers = controllers;
   }
 
+  /** Where clients find the sandbox, and the token they must show. */
+  private record Access(Path kubeconfig, String token) {}
+
   /**
-   * Loads the store file (if any), listens on {@code host:port} and writes the kubeconfig. Fails
-   * when another sandbox holds the store file or the port is taken.
+   * Loads the store file (if any), listens on {@code host:port} and writes the kubeconfig (owner
+   * only) with the bearer token it asks for: the one of the kubeconfig already there, else a new
+   * one. Fails when another sandbox holds the store file or the port is taken.
    */
   public static SandboxCluster start(SandboxSettings settings) {
     StoreLock lock = null;
     try {
       lock = settings.store() == null ? null : StoreLock.acquire(settings.store());
       var controllers = new Controllers(settings.controllers());
+      var access = new Access(settings.kubeconfig(), Kubeconfig.tokenOf(settings.kubeconfig()));
       var dispatcher =
           new SandboxDispatcher(
-              settings.store() == null ? null : new ObjectFile(settings.store()), controllers);
+              settings.store() == null ? null : new ObjectFile(settings.store()),
+              new RequestGate(access.token(), hostHeader(settings.host())),
+              controllers);
       var restored = dispatcher.restore();
-      var sandbox = listen(settings, dispatcher, lock, controllers);
-      Kubeconfig.write(settings.kubeconfig(), sandbox.url);
+      var sandbox = listen(settings, dispatcher, lock, access, controllers);
+      Kubeconfig.write(settings.kubeconfig(), sandbox.url, sandbox.token);
       log.info(
           "Sandbox cluster at {} ({} objects from {}); kubeconfig {}",
           sandbox.url,
@@ -91,11 +100,14 @@ public final class SandboxCluster implements AutoCloseable {
       SandboxSettings settings,
       SandboxDispatcher dispatcher,
       StoreLock lock,
+      Access access,
       Controllers controllers)
       throws IOException {
-    var server =
-        new KubernetesMockServer(
-            new Context(), new MockWebServer(), new HashMap<>(), dispatcher, false);
+    var http = new MockWebServer();
+    // HTTP/1.1 only: a request upgraded to cleartext HTTP/2 (h2c, as the JDK's client asks) loses
+    // its Host header on the way to the dispatcher, which checks it (RequestGate).
+    http.setHttp2ClearTextEnabled(false);
+    var server = new KubernetesMockServer(new Context(), http, new HashMap<>(), dispatcher, false);
     var address = InetAddress.getByName(settings.host());
     try {
       server.init(address, settings.port());
@@ -106,7 +118,12 @@ public final class SandboxCluster implements AutoCloseable {
     }
     var host = address.isAnyLocalAddress() ? "127.0.0.1" : address.getHostAddress();
     var url = "http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + server.getPort();
-    return new SandboxCluster(server, lock, url, settings.kubeconfig(), controllers, dispatcher);
+    return new SandboxCluster(server, lock, url, access, controllers, dispatcher);
+  }
+
+  /** The listen address as a client's Host header names it ({@code [::1]} for IPv6). */
+  private static String hostHeader(String host) {
+    return host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host;
   }
 
   /** The API server's base URL, e.g. {@code http://127.0.0.1:6443}. */
@@ -117,6 +134,14 @@ public final class SandboxCluster implements AutoCloseable {
   /** Where the kubeconfig was written. */
   public Path kubeconfig() {
     return kubeconfig;
+  }
+
+  /**
+   * The bearer token every request must carry ({@code Authorization: Bearer <token>}), as the
+   * kubeconfig holds it; without it the sandbox answers 401.
+   */
+  public String token() {
+    return token;
   }
 
   /**

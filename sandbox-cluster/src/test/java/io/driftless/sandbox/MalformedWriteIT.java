@@ -162,7 +162,9 @@ class MalformedWriteIT {
 
   private HttpResponse<String> send(String method, String path, String type, String body)
       throws IOException, InterruptedException {
-    var request = HttpRequest.newBuilder(URI.create(cluster.sandbox.url() + path));
+    var request =
+        HttpRequest.newBuilder(URI.create(cluster.sandbox.url() + path))
+            .header("Authorization", "Bearer " + cluster.sandbox.token());
     if (type != null) {
       request.header("Content-Type", type);
     }
