@@ -60,11 +60,14 @@ final class Kubeconfig {
   }
 
   /** Writes it atomically and owner-only, so that a client never reads half a file. */
-  static void write(Path file, String url, String token) throws IOException {
-    OwnerOnly.writeAtomically(file, content(url, token).getBytes(StandardCharsets.UTF_8));
+  static void write(Path file, String url, String token, String certificate) throws IOException {
+    OwnerOnly.writeAtomically(
+        file, content(url, token, certificate).getBytes(StandardCharsets.UTF_8));
   }
 
-  static String content(String url, String token) {
+  static String content(String url, String token, String certificate) {
+    var authority =
+        Base64.getEncoder().encodeToString(certificate.getBytes(StandardCharsets.US_ASCII));
     return """
         apiVersion: v1
         kind: Config
@@ -72,6 +75,7 @@ final class Kubeconfig {
         - name: driftless-sandbox
           cluster:
             server: %s
+            certificate-authority-data: %s
         users:
         - name: %s
           user:
@@ -84,6 +88,6 @@ final class Kubeconfig {
             namespace: default
         current-context: driftless-sandbox
         """
-        .formatted(url, USER, token, USER);
+        .formatted(url, authority, USER, token, USER);
   }
 }

@@ -5,24 +5,35 @@ import io.driftless.sandbox.controllers.Controllers;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.fabric8.mockwebserver.Context;
 import io.fabric8.mockwebserver.MockWebServer;
+import io.fabric8.mockwebserver.vertx.Protocol;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
+import java.security.cert.CertificateFactory;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.logging.Level;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The sandbox cluster: fabric8's mock API server in CRUD mode on a local port, plain HTTP, with a
- * kubeconfig written for its clients, behaving like a Kubernetes 1.30 API server where a deploy
- * tool can tell: it defaults, validates (422) and versions what it stores (uid, resourceVersion
- * with 409 on a stale PUT, generation, creationTimestamp, managedFields) and runs simulated
- * controllers that write status ({@link Controller}, switchable). With a store file its objects
- * outlive the process. It has no discovery, no strategic merge patch and no server-side apply.
+ * The sandbox cluster: fabric8's mock API server in CRUD mode on a local port, HTTPS with a
+ * certificate made at each start, with a kubeconfig (the certificate, a bearer token) written for
+ * its clients, answering only those that show the token ({@link RequestGate}), behaving like a
+ * Kubernetes 1.30 API server where a deploy tool can tell: it defaults, validates (422) and
+ * versions what it stores (uid, resourceVersion with 409 on a stale PUT, generation,
+ * creationTimestamp, managedFields) and runs simulated controllers that write status ({@link
+ * Controller}, switchable). With a store file its objects outlive the process. It has no discovery,
+ * no strategic merge patch and no server-side apply.
  */
 public final class SandboxCluster implements AutoCloseable {
 
@@ -42,6 +53,7 @@ public final class SandboxCluster implements AutoCloseable {
   private final String url;
   private final Path kubeconfig;
   private final String token;
+  private final String certificate;
   private final Controllers controllers;
   private final SandboxDispatcher dispatcher;
 
@@ -58,11 +70,16 @@ public final class SandboxCluster implements AutoCloseable {
     this.url = url;
     this.kubeconfig = access.kubeconfig();
     this.token = access.token();
+    this.certificate = access.certificate();
     this.controllers = controllers;
   }
 
-  /** Where clients find the sandbox, and the token they must show. */
-  private record Access(Path kubeconfig, String token) {}
+  /** Where clients find the sandbox, the token they must show and the certificate it shows. */
+  private record Access(Path kubeconfig, String token, String certificate) {
+    Access withCertificate(String pem) {
+      return new Access(kubeconfig, token, pem);
+    }
+  }
 
   /**
    * Loads the store file (if any), listens on {@code host:port} and writes the kubeconfig (owner
@@ -74,7 +91,8 @@ public final class SandboxCluster implements AutoCloseable {
     try {
       lock = settings.store() == null ? null : StoreLock.acquire(settings.store());
       var controllers = new Controllers(settings.controllers());
-      var access = new Access(settings.kubeconfig(), Kubeconfig.tokenOf(settings.kubeconfig()));
+      var access =
+          new Access(settings.kubeconfig(), Kubeconfig.tokenOf(settings.kubeconfig()), null);
       var dispatcher =
           new SandboxDispatcher(
               settings.store() == null ? null : new ObjectFile(settings.store()),
@@ -82,7 +100,7 @@ public final class SandboxCluster implements AutoCloseable {
               controllers);
       var restored = dispatcher.restore();
       var sandbox = listen(settings, dispatcher, lock, access, controllers);
-      Kubeconfig.write(settings.kubeconfig(), sandbox.url, sandbox.token);
+      Kubeconfig.write(settings.kubeconfig(), sandbox.url, sandbox.token, sandbox.certificate);
       log.info(
           "Sandbox cluster at {} ({} objects from {}); kubeconfig {}",
           sandbox.url,
@@ -104,10 +122,11 @@ public final class SandboxCluster implements AutoCloseable {
       Controllers controllers)
       throws IOException {
     var http = new MockWebServer();
-    // HTTP/1.1 only: a request upgraded to cleartext HTTP/2 (h2c, as the JDK's client asks) loses
-    // its Host header on the way to the dispatcher, which checks it (RequestGate).
-    http.setHttp2ClearTextEnabled(false);
-    var server = new KubernetesMockServer(new Context(), http, new HashMap<>(), dispatcher, false);
+    // HTTP/1.1 only: an HTTP/2 request (ALPN h2) reaches the dispatcher without a Host header,
+    // which RequestGate checks.
+    http.setProtocols(List.of(Protocol.HTTP_1_1));
+    // TLS, as an API server: kubectl sends a kubeconfig's token only over https (client-go).
+    var server = new KubernetesMockServer(new Context(), http, new HashMap<>(), dispatcher, true);
     var address = InetAddress.getByName(settings.host());
     try {
       server.init(address, settings.port());
@@ -117,8 +136,10 @@ public final class SandboxCluster implements AutoCloseable {
           "the sandbox cluster cannot listen on " + settings.host() + ":" + settings.port(), e);
     }
     var host = address.isAnyLocalAddress() ? "127.0.0.1" : address.getHostAddress();
-    var url = "http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + server.getPort();
-    return new SandboxCluster(server, lock, url, access, controllers, dispatcher);
+    var url = "https://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + server.getPort();
+    var certificate = TlsIdentity.serve(http, settings.kubeconfig());
+    return new SandboxCluster(
+        server, lock, url, access.withCertificate(certificate), controllers, dispatcher);
   }
 
   /** The listen address as a client's Host header names it ({@code [::1]} for IPv6). */
@@ -142,6 +163,43 @@ public final class SandboxCluster implements AutoCloseable {
    */
   public String token() {
     return token;
+  }
+
+  /**
+   * The certificate the sandbox serves, PEM: self-signed for {@code localhost} and {@code
+   * 127.0.0.1}, made at each start (fabric8's mock makes it), and in the kubeconfig as the
+   * cluster's {@code certificate-authority-data}.
+   */
+  public String certificate() {
+    return certificate;
+  }
+
+  /** A TLS context trusting this sandbox's certificate only, for clients that are not fabric8. */
+  public SSLContext sslContext() {
+    return sslContextTrusting(certificate);
+  }
+
+  /**
+   * A TLS context trusting only the certificate {@code pem} (a sandbox's, e.g. decoded from a
+   * kubeconfig's {@code certificate-authority-data}).
+   */
+  public static SSLContext sslContextTrusting(String pem) {
+    try {
+      var certificate =
+          CertificateFactory.getInstance("X.509")
+              .generateCertificate(
+                  new ByteArrayInputStream(pem.getBytes(StandardCharsets.US_ASCII)));
+      var trusted = KeyStore.getInstance(KeyStore.getDefaultType());
+      trusted.load(null, null);
+      trusted.setCertificateEntry("driftless-sandbox", certificate);
+      var trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+      trust.init(trusted);
+      var context = SSLContext.getInstance("TLS");
+      context.init(null, trust.getTrustManagers(), null);
+      return context;
+    } catch (GeneralSecurityException | IOException e) {
+      throw new IllegalStateException("cannot trust the sandbox's certificate", e);
+    }
   }
 
   /**

@@ -50,11 +50,12 @@ class MalformedWriteIT {
   @TempDir Path dir;
 
   private SandboxFixture cluster;
-  private final HttpClient http = HttpClient.newHttpClient();
+  private HttpClient http;
 
   @BeforeEach
   void start() {
     cluster = SandboxFixture.start(dir, Set.of());
+    http = HttpClient.newBuilder().sslContext(cluster.sandbox.sslContext()).build();
   }
 
   @AfterEach

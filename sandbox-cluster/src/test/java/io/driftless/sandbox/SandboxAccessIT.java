@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.driftless.sandbox.objects.Nodes;
 import java.io.IOException;
-import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -21,9 +20,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Issue 32 points 2 and 3 on the sandbox alone, over raw HTTP (a socket, so that the Host header
- * and the body's type are exactly what a browser or another user would send): it asks for the
- * kubeconfig's bearer token (401 in Kubernetes' Status shape without it), answers only requests
+ * Issue 32 points 2 and 3 on the sandbox alone, over raw HTTPS (a TLS socket, so that the Host
+ * header and the body's type are exactly what a browser or another user would send): it asks for
+ * the kubeconfig's bearer token (401 in Kubernetes' Status shape without it), answers only requests
  * naming this machine as Host (403), takes bodies of Kubernetes' types only (415 for a cross-site
  * form or text post), answers OPTIONS at once without granting cross-origin access; its files are
  * its owner's only. Before the fix every request passed without a token, whatever its Host or body
@@ -75,6 +74,8 @@ class SandboxAccessIT {
     assertThat(created.code()).as(created.body()).isEqualTo(201);
 
     assertThat(withToken("GET", SECRETS, null, null).code()).isEqualTo(200);
+    var untyped = withToken("POST", CONFIG_MAPS, null, configMap("untyped"));
+    assertThat(untyped.code()).as("kubectl create --raw sends no type").isEqualTo(201);
     try (var client = SandboxFixture.clientFor(sandbox)) {
       assertThat(client.configMaps().inNamespace("default").withName("opened").get()).isNotNull();
     }
@@ -153,15 +154,21 @@ class SandboxAccessIT {
   void itsFilesAreItsOwnersOnlyAndTheTokenOutlivesARestart() throws Exception {
     withToken("POST", CONFIG_MAPS, "application/json", configMap("kept"));
     var token = sandbox.token();
+    var certificate = sandbox.certificate();
     sandbox.close();
     sandbox = SandboxCluster.start(SandboxSettings.under(data).withPort(0));
 
     assertThat(sandbox.token()).isEqualTo(token);
+    // the same certificate: clients made before the restart still trust the server
+    assertThat(sandbox.certificate()).isEqualTo(certificate);
+    assertThat(withToken("GET", CONFIG_MAPS + "/kept", null, null).code()).isEqualTo(200);
     assertThat(mode(data)).isEqualTo("rwx------");
     try (Stream<Path> files = Files.list(data)) {
       assertThat(files.map(file -> file.getFileName() + " " + mode(file)))
           .containsExactlyInAnyOrder(
               "sandbox-kubeconfig.yaml rw-------",
+              "sandbox-kubeconfig.yaml.crt rw-------",
+              "sandbox-kubeconfig.yaml.key rw-------",
               "sandbox-cluster.json rw-------",
               "sandbox-cluster.json.lock rw-------");
     }
@@ -205,7 +212,7 @@ class SandboxAccessIT {
 
   private Answer exchange(byte[] request) throws IOException {
     var port = URI.create(sandbox.url()).getPort();
-    try (var socket = new Socket("127.0.0.1", port)) {
+    try (var socket = sandbox.sslContext().getSocketFactory().createSocket("127.0.0.1", port)) {
       socket.setSoTimeout(5_000); // a request never answered fails here
       socket.getOutputStream().write(request);
       var text = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
