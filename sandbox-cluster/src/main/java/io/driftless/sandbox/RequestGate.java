@@ -123,8 +123,7 @@ final class RequestGate {
 
   /**
    * A body names one of the accepted types, or none: an API server reads a body without a type as
-   * JSON, and {@code kubectl create --raw -f} sends none. (A browser's cross-site post without a
-   * type still has no token.)
+   * JSON. (A browser's cross-site post without a type still has no token.)
    */
   private static boolean acceptedBody(RecordedRequest request) {
     var type = request.getHeader("Content-Type");

@@ -75,7 +75,9 @@ class SandboxAccessIT {
 
     assertThat(withToken("GET", SECRETS, null, null).code()).isEqualTo(200);
     var untyped = withToken("POST", CONFIG_MAPS, null, configMap("untyped"));
-    assertThat(untyped.code()).as("kubectl create --raw sends no type").isEqualTo(201);
+    assertThat(untyped.code())
+        .as("a body without a type is read as JSON, as by an API server")
+        .isEqualTo(201);
     try (var client = SandboxFixture.clientFor(sandbox)) {
       assertThat(client.configMaps().inNamespace("default").withName("opened").get()).isNotNull();
     }
