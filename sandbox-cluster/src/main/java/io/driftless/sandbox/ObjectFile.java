@@ -56,10 +56,11 @@ final class ObjectFile {
     return new Snapshot(resourceVersion, objects);
   }
 
-  /** Replaces the saved state atomically (temporary file and rename). */
+  /**
+   * Replaces the saved state atomically (temporary file and rename), owner-only: it holds Secrets.
+   */
   void save(Snapshot snapshot) throws IOException {
-    Files.createDirectories(file.getParent());
-    try (var out = Files.newOutputStream(temp);
+    try (var out = OwnerOnly.newFile(temp);
         var json = mapper.getFactory().createGenerator(out).useDefaultPrettyPrinter()) {
       json.writeStartObject();
       json.writeNumberField("format", FORMAT);

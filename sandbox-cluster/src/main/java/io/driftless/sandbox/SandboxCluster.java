@@ -5,24 +5,35 @@ import io.driftless.sandbox.controllers.Controllers;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.fabric8.mockwebserver.Context;
 import io.fabric8.mockwebserver.MockWebServer;
+import io.fabric8.mockwebserver.vertx.Protocol;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
+import java.security.cert.CertificateFactory;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.logging.Level;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The sandbox cluster: fabric8's mock API server in CRUD mode on a local port, plain HTTP, with a
- * kubeconfig written for its clients, behaving like a Kubernetes 1.30 API server where a deploy
- * tool can tell: it defaults, validates (422) and versions what it stores (uid, resourceVersion
- * with 409 on a stale PUT, generation, creationTimestamp, managedFields) and runs simulated
- * controllers that write status ({@link Controller}, switchable). With a store file its objects
- * outlive the process. It has no discovery, no strategic merge patch and no server-side apply.
+ * The sandbox cluster: fabric8's mock API server in CRUD mode on a local port, HTTPS with a
+ * certificate made at each start, with a kubeconfig (the certificate, a bearer token) written for
+ * its clients, answering only those that show the token ({@link RequestGate}), behaving like a
+ * Kubernetes 1.30 API server where a deploy tool can tell: it defaults, validates (422) and
+ * versions what it stores (uid, resourceVersion with 409 on a stale PUT, generation,
+ * creationTimestamp, managedFields) and runs simulated controllers that write status ({@link
+ * Controller}, switchable). With a store file its objects outlive the process. It has no discovery,
+ * no strategic merge patch and no server-side apply.
  */
 public final class SandboxCluster implements AutoCloseable {
 
@@ -41,6 +52,8 @@ public final class SandboxCluster implements AutoCloseable {
   private final StoreLock lock;
   private final String url;
   private final Path kubeconfig;
+  private final String token;
+  private final String certificate;
   private final Controllers controllers;
   private final SandboxDispatcher dispatcher;
 
@@ -48,32 +61,46 @@ public final class SandboxCluster implements AutoCloseable {
       KubernetesMockServer server,
       StoreLock lock,
       String url,
-      Path kubeconfig,
+      Access access,
       Controllers controllers,
       SandboxDispatcher dispatcher) {
     this.dispatcher = dispatcher;
     this.server = server;
     this.lock = lock;
     this.url = url;
-    this.kubeconfig = kubeconfig;
+    this.kubeconfig = access.kubeconfig();
+    this.token = access.token();
+    this.certificate = access.certificate();
     this.controllers = controllers;
   }
 
+  /** Where clients find the sandbox, the token they must show and the certificate it shows. */
+  private record Access(Path kubeconfig, String token, String certificate) {
+    Access withCertificate(String pem) {
+      return new Access(kubeconfig, token, pem);
+    }
+  }
+
   /**
-   * Loads the store file (if any), listens on {@code host:port} and writes the kubeconfig. Fails
-   * when another sandbox holds the store file or the port is taken.
+   * Loads the store file (if any), listens on {@code host:port} and writes the kubeconfig (owner
+   * only) with the bearer token it asks for: the one of the kubeconfig already there, else a new
+   * one. Fails when another sandbox holds the store file or the port is taken.
    */
   public static SandboxCluster start(SandboxSettings settings) {
     StoreLock lock = null;
     try {
       lock = settings.store() == null ? null : StoreLock.acquire(settings.store());
       var controllers = new Controllers(settings.controllers());
+      var access =
+          new Access(settings.kubeconfig(), Kubeconfig.tokenOf(settings.kubeconfig()), null);
       var dispatcher =
           new SandboxDispatcher(
-              settings.store() == null ? null : new ObjectFile(settings.store()), controllers);
+              settings.store() == null ? null : new ObjectFile(settings.store()),
+              new RequestGate(access.token(), hostHeader(settings.host())),
+              controllers);
       var restored = dispatcher.restore();
-      var sandbox = listen(settings, dispatcher, lock, controllers);
-      Kubeconfig.write(settings.kubeconfig(), sandbox.url);
+      var sandbox = listen(settings, dispatcher, lock, access, controllers);
+      Kubeconfig.write(settings.kubeconfig(), sandbox.url, sandbox.token, sandbox.certificate);
       log.info(
           "Sandbox cluster at {} ({} objects from {}); kubeconfig {}",
           sandbox.url,
@@ -91,11 +118,15 @@ public final class SandboxCluster implements AutoCloseable {
       SandboxSettings settings,
       SandboxDispatcher dispatcher,
       StoreLock lock,
+      Access access,
       Controllers controllers)
       throws IOException {
-    var server =
-        new KubernetesMockServer(
-            new Context(), new MockWebServer(), new HashMap<>(), dispatcher, false);
+    var http = new MockWebServer();
+    // HTTP/1.1 only: an HTTP/2 request (ALPN h2) reaches the dispatcher without a Host header,
+    // which RequestGate checks.
+    http.setProtocols(List.of(Protocol.HTTP_1_1));
+    // TLS, as an API server: kubectl sends a kubeconfig's token only over https (client-go).
+    var server = new KubernetesMockServer(new Context(), http, new HashMap<>(), dispatcher, true);
     var address = InetAddress.getByName(settings.host());
     try {
       server.init(address, settings.port());
@@ -105,8 +136,15 @@ public final class SandboxCluster implements AutoCloseable {
           "the sandbox cluster cannot listen on " + settings.host() + ":" + settings.port(), e);
     }
     var host = address.isAnyLocalAddress() ? "127.0.0.1" : address.getHostAddress();
-    var url = "http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + server.getPort();
-    return new SandboxCluster(server, lock, url, settings.kubeconfig(), controllers, dispatcher);
+    var url = "https://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + server.getPort();
+    var certificate = TlsIdentity.serve(http, settings.kubeconfig());
+    return new SandboxCluster(
+        server, lock, url, access.withCertificate(certificate), controllers, dispatcher);
+  }
+
+  /** The listen address as a client's Host header names it ({@code [::1]} for IPv6). */
+  private static String hostHeader(String host) {
+    return host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host;
   }
 
   /** The API server's base URL, e.g. {@code http://127.0.0.1:6443}. */
@@ -117,6 +155,51 @@ public final class SandboxCluster implements AutoCloseable {
   /** Where the kubeconfig was written. */
   public Path kubeconfig() {
     return kubeconfig;
+  }
+
+  /**
+   * The bearer token every request must carry ({@code Authorization: Bearer <token>}), as the
+   * kubeconfig holds it; without it the sandbox answers 401.
+   */
+  public String token() {
+    return token;
+  }
+
+  /**
+   * The certificate the sandbox serves, PEM: self-signed for {@code localhost} and {@code
+   * 127.0.0.1}, made at each start (fabric8's mock makes it), and in the kubeconfig as the
+   * cluster's {@code certificate-authority-data}.
+   */
+  public String certificate() {
+    return certificate;
+  }
+
+  /** A TLS context trusting this sandbox's certificate only, for clients that are not fabric8. */
+  public SSLContext sslContext() {
+    return sslContextTrusting(certificate);
+  }
+
+  /**
+   * A TLS context trusting only the certificate {@code pem} (a sandbox's, e.g. decoded from a
+   * kubeconfig's {@code certificate-authority-data}).
+   */
+  public static SSLContext sslContextTrusting(String pem) {
+    try {
+      var certificate =
+          CertificateFactory.getInstance("X.509")
+              .generateCertificate(
+                  new ByteArrayInputStream(pem.getBytes(StandardCharsets.US_ASCII)));
+      var trusted = KeyStore.getInstance(KeyStore.getDefaultType());
+      trusted.load(null, null);
+      trusted.setCertificateEntry("driftless-sandbox", certificate);
+      var trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+      trust.init(trusted);
+      var context = SSLContext.getInstance("TLS");
+      context.init(null, trust.getTrustManagers(), null);
+      return context;
+    } catch (GeneralSecurityException | IOException e) {
+      throw new IllegalStateException("cannot trust the sandbox's certificate", e);
+    }
   }
 
   /**

@@ -63,6 +63,7 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
   private static final Logger log = LoggerFactory.getLogger(SandboxDispatcher.class);
 
   private final ObjectFile file;
+  private final RequestGate gate;
   private final Controllers controllers;
   private final Admission admission;
   private final Object writes = new Object();
@@ -81,11 +82,12 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
 
   /**
    * A dispatcher saving to {@code file}, or keeping objects in memory only when it is null, running
-   * {@code controllers}.
+   * {@code controllers}, answering only the requests {@code gate} lets pass.
    */
-  SandboxDispatcher(ObjectFile file, Controllers controllers) {
+  SandboxDispatcher(ObjectFile file, RequestGate gate, Controllers controllers) {
     super(List.of());
     this.file = file;
+    this.gate = gate;
     this.controllers = controllers;
     this.admission = new Admission(this, () -> controllers.enabled(Controller.SIDECAR_INJECTOR));
   }
@@ -125,6 +127,11 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
   @Override
   public MockResponse dispatch(RecordedRequest request) {
     requests.increment();
+    var refusal = gate.refusal(request);
+    if (refusal != null) {
+      log.debug("{} {} -> {} (refused)", request.getMethod(), request.getPath(), refusal.code());
+      return refusal;
+    }
     writeRequests.count(request);
     var scaled = Scales.objectPath(request.getPath());
     var response = scaled == null ? super.dispatch(request) : scale(request, scaled);

@@ -4,9 +4,7 @@ import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 
 /**
  * An operating-system lock on {@code <store>.lock}: two sandboxes saving to one store file would
@@ -24,8 +22,7 @@ final class StoreLock implements AutoCloseable {
 
   static StoreLock acquire(Path store) throws IOException {
     var file = store.toAbsolutePath().resolveSibling(store.getFileName() + ".lock");
-    Files.createDirectories(file.getParent());
-    var channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+    var channel = OwnerOnly.channel(file);
     FileLock lock;
     try {
       lock = channel.tryLock();

@@ -50,11 +50,12 @@ class MalformedWriteIT {
   @TempDir Path dir;
 
   private SandboxFixture cluster;
-  private final HttpClient http = HttpClient.newHttpClient();
+  private HttpClient http;
 
   @BeforeEach
   void start() {
     cluster = SandboxFixture.start(dir, Set.of());
+    http = HttpClient.newBuilder().sslContext(cluster.sandbox.sslContext()).build();
   }
 
   @AfterEach
@@ -162,7 +163,9 @@ class MalformedWriteIT {
 
   private HttpResponse<String> send(String method, String path, String type, String body)
       throws IOException, InterruptedException {
-    var request = HttpRequest.newBuilder(URI.create(cluster.sandbox.url() + path));
+    var request =
+        HttpRequest.newBuilder(URI.create(cluster.sandbox.url() + path))
+            .header("Authorization", "Bearer " + cluster.sandbox.token());
     if (type != null) {
       request.header("Content-Type", type);
     }

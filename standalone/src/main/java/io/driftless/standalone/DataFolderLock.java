@@ -10,6 +10,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Set;
 
 /**
  * One server per data folder: an operating-system lock on {@code <data-dir>/server.lock}, which
@@ -43,10 +46,8 @@ final class DataFolderLock implements AutoCloseable {
   static DataFolderLock acquire(Path folder) {
     var file = folder.toAbsolutePath().normalize().resolve(FILE);
     try {
-      Files.createDirectories(file.getParent());
-      var channel =
-          FileChannel.open(
-              file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+      DataFolderPermissions.ownFolder(file.getParent());
+      var channel = open(file);
       FileLock lock;
       try {
         lock = channel.tryLock();
@@ -69,6 +70,19 @@ final class DataFolderLock implements AutoCloseable {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot lock the data folder " + file.getParent(), e);
     }
+  }
+
+  /** Opens the lock file, created owner-only (an older one is made so). */
+  private static FileChannel open(Path file) throws IOException {
+    var options =
+        Set.of(StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+    if (Files.getFileAttributeView(file.getParent(), PosixFileAttributeView.class) == null) {
+      return FileChannel.open(file, options);
+    }
+    var ownerOnly = PosixFilePermissions.fromString("rw-------");
+    var channel = FileChannel.open(file, options, PosixFilePermissions.asFileAttribute(ownerOnly));
+    Files.setPosixFilePermissions(file, ownerOnly);
+    return channel;
   }
 
   /** The PID the holder wrote, or an empty string when it has not written it yet. */

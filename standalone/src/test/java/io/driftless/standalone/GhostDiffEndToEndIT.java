@@ -375,7 +375,7 @@ class GhostDiffEndToEndIT {
 
   /** An HPA that is not the app's (another team's, applied with kubectl). */
   private void foreignHpa(String name, String target, int minReplicas) throws Exception {
-    assertThat(EmbeddedServers.foreignHpa(sandbox.url(), name, target, minReplicas)).isEqualTo(201);
+    assertThat(EmbeddedServers.foreignHpa(sandbox, name, target, minReplicas)).isEqualTo(201);
   }
 
   private String deploymentUrl(String name) {
@@ -384,9 +384,10 @@ class GhostDiffEndToEndIT {
 
   private JsonNode sandboxObject(String name) throws Exception {
     var response =
-        http.send(
-            HttpRequest.newBuilder(URI.create(deploymentUrl(name))).build(),
-            HttpResponse.BodyHandlers.ofString());
+        EmbeddedServers.sandboxClient(sandbox)
+            .send(
+                EmbeddedServers.sandboxRequest(sandbox, deploymentUrl(name)).build(),
+                HttpResponse.BodyHandlers.ofString());
     assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
     return JSON.readTree(response.body());
   }
@@ -412,12 +413,13 @@ class GhostDiffEndToEndIT {
               var object = (ObjectNode) sandboxObject(name);
               ((ObjectNode) object.at("/spec/template/spec/containers/0")).put("image", image);
               var response =
-                  http.send(
-                      HttpRequest.newBuilder(URI.create(deploymentUrl(name)))
-                          .header("Content-Type", "application/json")
-                          .PUT(HttpRequest.BodyPublishers.ofString(object.toString()))
-                          .build(),
-                      HttpResponse.BodyHandlers.ofString());
+                  EmbeddedServers.sandboxClient(sandbox)
+                      .send(
+                          EmbeddedServers.sandboxRequest(sandbox, deploymentUrl(name))
+                              .header("Content-Type", "application/json")
+                              .PUT(HttpRequest.BodyPublishers.ofString(object.toString()))
+                              .build(),
+                          HttpResponse.BodyHandlers.ofString());
               // 409: a reconcile wrote in between; read again, as kubectl edit would
               assertThat(response.statusCode()).as(response.body()).isIn(200, 409);
               if (response.statusCode() != 200) {

@@ -184,11 +184,12 @@ class ReconcileErrorOverviewIT {
         json == null
             ? HttpRequest.BodyPublishers.noBody()
             : HttpRequest.BodyPublishers.ofString(json);
-    return http.send(
-        HttpRequest.newBuilder(URI.create(sandbox.url() + path))
-            .header("Content-Type", "application/json")
-            .method(method, body)
-            .build(),
-        HttpResponse.BodyHandlers.ofString());
+    return EmbeddedServers.sandboxClient(sandbox)
+        .send(
+            EmbeddedServers.sandboxRequest(sandbox, sandbox.url() + path)
+                .header("Content-Type", "application/json")
+                .method(method, body)
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
   }
 }

@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.driftless.sandbox.SandboxCluster;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -18,6 +19,7 @@ import java.sql.DriverManager;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -323,6 +325,15 @@ class StoredHistoryIT {
   /** Puts back into the sandbox what the earlier version left in the cluster. */
   private void seedCluster() throws Exception {
     var server = sandboxUrl();
+    // the sandbox serves HTTPS with the certificate its kubeconfig names
+    var sandboxHttp =
+        HttpClient.newBuilder()
+            .sslContext(
+                SandboxCluster.sslContextTrusting(
+                    new String(
+                        Base64.getDecoder().decode(kubeconfigValue("certificate-authority-data:")),
+                        StandardCharsets.US_ASCII)))
+            .build();
     for (var list :
         List.of(
             "api_v1_namespaces",
@@ -336,7 +347,14 @@ class StoredHistoryIT {
         var metadata = object.withObject("metadata");
         metadata.remove(List.of("resourceVersion", "uid", "creationTimestamp", "generation"));
         var collection = collectionPath(list, metadata.path("namespace").asText(""));
-        var response = send(server + collection, "POST", object.toString(), "application/json");
+        var response =
+            sandboxHttp.send(
+                HttpRequest.newBuilder(URI.create(server + collection))
+                    .header("Authorization", "Bearer " + kubeconfigValue("token:"))
+                    .header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString(object.toString()))
+                    .build(),
+                HttpResponse.BodyHandlers.ofString());
         assertThat(response.statusCode()).as(collection + ": " + response.body()).isLessThan(300);
       }
     }
@@ -351,13 +369,18 @@ class StoredHistoryIT {
 
   /** The sandbox's API server, from the kubeconfig it writes (as a user would find it). */
   private String sandboxUrl() throws Exception {
+    return kubeconfigValue("server:");
+  }
+
+  /** A value of the sandbox's kubeconfig: its server, its user's bearer token. */
+  private String kubeconfigValue(String key) throws Exception {
     var kubeconfig =
         Files.readString(Path.of(environment.getProperty("driftless.sandbox.kubeconfig")));
     return kubeconfig
         .lines()
         .map(String::trim)
-        .filter(line -> line.startsWith("server:"))
-        .map(line -> line.substring("server:".length()).trim())
+        .filter(line -> line.startsWith(key))
+        .map(line -> line.substring(key.length()).trim())
         .findFirst()
         .orElseThrow();
   }

@@ -5,10 +5,9 @@ import static org.awaitility.Awaitility.await;
 
 import io.driftless.sandbox.SandboxCluster;
 import io.driftless.sandbox.controllers.Controller;
+import io.driftless.standalone.EmbeddedServers;
 import java.io.IOException;
 import java.io.StringWriter;
-import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -267,10 +266,10 @@ class CliWalkthroughIT {
             + name
             + "\",\"namespace\":\"default\"},\"data\":{\"key\":\"theirs\"}}";
     var response =
-        HttpClient.newHttpClient()
+        EmbeddedServers.sandboxClient(sandbox)
             .send(
-                HttpRequest.newBuilder(
-                        URI.create(sandbox.url() + "/api/v1/namespaces/default/configmaps"))
+                EmbeddedServers.sandboxRequest(
+                        sandbox, sandbox.url() + "/api/v1/namespaces/default/configmaps")
                     .header("Content-Type", "application/json")
                     .POST(HttpRequest.BodyPublishers.ofString(body))
                     .build(),

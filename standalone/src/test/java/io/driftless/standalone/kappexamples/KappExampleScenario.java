@@ -63,7 +63,12 @@ abstract class KappExampleScenario {
   }
 
   SandboxObjects sandbox(Map<String, CustomKind> customKinds) {
-    return new SandboxObjects(cluster.getMasterUrl().toString(), NAMESPACE, customKinds);
+    return new SandboxObjects(
+        cluster.getMasterUrl().toString(),
+        sandboxCluster.token(),
+        sandboxCluster.sslContext(),
+        NAMESPACE,
+        customKinds);
   }
 
   /** The whole scenario, for an app whose resources need nothing but Driftless. */

@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import javax.net.ssl.SSLContext;
 
 /**
  * Reads the sandbox cluster the way a client of a real API server would: a GET of each object's
@@ -54,18 +55,28 @@ final class SandboxObjects {
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  private final HttpClient http = HttpClient.newHttpClient();
+  private final HttpClient http;
   private final String server;
+  private final String token;
   private final String appNamespace;
   private final Map<String, CustomKind> customKinds;
 
   /**
    * @param server the API server's URL (the sandbox's, from the kubeconfig)
+   * @param token the bearer token it asks for (the kubeconfig's)
+   * @param tls a context trusting its certificate
    * @param appNamespace where a namespaced object without a namespace goes (kapp: the kubeconfig's
    *     namespace)
    */
-  SandboxObjects(String server, String appNamespace, Map<String, CustomKind> customKinds) {
+  SandboxObjects(
+      String server,
+      String token,
+      SSLContext tls,
+      String appNamespace,
+      Map<String, CustomKind> customKinds) {
+    this.http = HttpClient.newBuilder().sslContext(tls).build();
     this.server = server.replaceAll("/+$", "");
+    this.token = token;
     this.appNamespace = appNamespace;
     this.customKinds = Map.copyOf(customKinds);
   }
@@ -73,7 +84,11 @@ final class SandboxObjects {
   /** The live object, if the cluster has it. */
   Optional<JsonNode> get(ExpectedResource resource) {
     try {
-      var request = HttpRequest.newBuilder(URI.create(server + path(resource))).GET().build();
+      var request =
+          HttpRequest.newBuilder(URI.create(server + path(resource)))
+              .header("Authorization", "Bearer " + token)
+              .GET()
+              .build();
       var response = http.send(request, HttpResponse.BodyHandlers.ofString());
       if (response.statusCode() == 404) {
         return Optional.empty();

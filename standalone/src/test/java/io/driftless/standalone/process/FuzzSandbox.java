@@ -2,36 +2,39 @@ package io.driftless.standalone.process;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.driftless.sandbox.SandboxCluster;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.Comparator;
 import java.util.List;
 
 /**
- * The standalone server's sandbox cluster as an operator with {@code kubectl} sees it: its URL from
- * {@code data/sandbox-kubeconfig.yaml}, writes as kubectl sends them (JSON merge patch, PUT of the
- * whole object as {@code kubectl edit} does, DELETE). Which objects exist is read from the
- * sandbox's store file ({@code data/sandbox-cluster.json}, saved before each write is answered): it
- * names every object of every kind with its REST path, custom resources included, which no
- * discovery table of the test would.
+ * The standalone server's sandbox cluster as an operator with {@code kubectl} sees it: its URL and
+ * bearer token from {@code data/sandbox-kubeconfig.yaml}, writes as kubectl sends them (JSON merge
+ * patch, PUT of the whole object as {@code kubectl edit} does, DELETE). Which objects exist is read
+ * from the sandbox's store file ({@code data/sandbox-cluster.json}, saved before each write is
+ * answered): it names every object of every kind with its REST path, custom resources included,
+ * which no discovery table of the test would.
  */
 final class FuzzSandbox {
 
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
-  private final HttpClient http =
-      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+  private HttpClient http;
   private final Path dataDir;
   private String server;
+  private String token;
 
   FuzzSandbox(Path dataDir) {
     this.dataDir = dataDir;
@@ -39,15 +42,31 @@ final class FuzzSandbox {
 
   /** Reads the kubeconfig again: each start of the server gives the sandbox a new port. */
   void reload() throws IOException {
-    for (var line : Files.readAllLines(dataDir.resolve("sandbox-kubeconfig.yaml"))) {
+    var lines = Files.readAllLines(dataDir.resolve("sandbox-kubeconfig.yaml"));
+    server = value(lines, "server:").replaceAll("/+$", "");
+    token = value(lines, "token:");
+    // HTTPS, with the certificate the kubeconfig names (made again at each start)
+    var certificate =
+        new String(
+            Base64.getDecoder().decode(value(lines, "certificate-authority-data:")),
+            StandardCharsets.US_ASCII);
+    // The connect includes the TLS handshake, which the sandbox's single event-loop thread serves
+    // behind the requests it is answering (5 s timed out once under a load of 16 on 2 cores).
+    http =
+        HttpClient.newBuilder()
+            .connectTimeout(TIMEOUT)
+            .sslContext(SandboxCluster.sslContextTrusting(certificate))
+            .build();
+  }
+
+  private static String value(List<String> lines, String key) {
+    for (var line : lines) {
       var trimmed = line.trim();
-      if (trimmed.startsWith("server:")) {
-        server = trimmed.substring("server:".length()).trim().replaceAll("^\"|\"$", "");
-        server = server.replaceAll("/+$", "");
-        return;
+      if (trimmed.startsWith(key)) {
+        return trimmed.substring(key.length()).trim().replaceAll("^\"|\"$", "");
       }
     }
-    throw new IllegalStateException("no server in the sandbox's kubeconfig");
+    throw new IllegalStateException("no " + key + " in the sandbox's kubeconfig");
   }
 
   /** Every object the sandbox holds, in path order. */
@@ -129,7 +148,8 @@ final class FuzzSandbox {
   private HttpRequest.Builder request(String path) {
     return HttpRequest.newBuilder(URI.create(server + path))
         .timeout(TIMEOUT)
-        .header("User-Agent", "kubectl/v1.30.0 (fuzz)");
+        .header("User-Agent", "kubectl/v1.30.0 (fuzz)")
+        .header("Authorization", "Bearer " + token);
   }
 
   private HttpResponse<String> send(HttpRequest.Builder request) {

@@ -6,15 +6,18 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.driftless.events.AppChangeStarted;
+import io.driftless.sandbox.SandboxCluster;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.DriverManager;
 import java.time.Duration;
+import java.util.Base64;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.regex.Pattern;
@@ -161,10 +164,22 @@ class IdempotentRetryAfterKillNineIT {
     var server = Pattern.compile("server:\\s*(\\S+)").matcher(kubeconfig);
     assertThat(server.find()).as(kubeconfig).isTrue();
     var url = server.group(1).replaceAll("/+$", "") + "/api/v1/namespaces/default/configmaps/";
+    // HTTPS with the certificate the kubeconfig names, and its bearer token (issue 32)
+    var certificate = Pattern.compile("certificate-authority-data:\\s*(\\S+)").matcher(kubeconfig);
+    var token = Pattern.compile("token:\\s*(\\S+)").matcher(kubeconfig);
+    assertThat(certificate.find() && token.find()).as(kubeconfig).isTrue();
+    var pem =
+        new String(Base64.getDecoder().decode(certificate.group(1)), StandardCharsets.US_ASCII);
     var response =
-        HTTP.send(
-            HttpRequest.newBuilder(URI.create(url + name)).GET().build(),
-            HttpResponse.BodyHandlers.ofString());
+        HttpClient.newBuilder()
+            .sslContext(SandboxCluster.sslContextTrusting(pem))
+            .build()
+            .send(
+                HttpRequest.newBuilder(URI.create(url + name))
+                    .header("Authorization", "Bearer " + token.group(1))
+                    .GET()
+                    .build(),
+                HttpResponse.BodyHandlers.ofString());
     return response.statusCode() == 404 ? null : JSON.readTree(response.body());
   }
 

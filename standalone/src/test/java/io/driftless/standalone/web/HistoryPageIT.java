@@ -438,7 +438,7 @@ class HistoryPageIT {
 
   /** An HPA that is not the app's (another team's, applied with kubectl). */
   private void foreignHpa(String name, String target, int minReplicas) throws Exception {
-    assertThat(EmbeddedServers.foreignHpa(sandbox.url(), name, target, minReplicas)).isEqualTo(201);
+    assertThat(EmbeddedServers.foreignHpa(sandbox, name, target, minReplicas)).isEqualTo(201);
   }
 
   private void reconcile() throws Exception {
@@ -488,19 +488,21 @@ class HistoryPageIT {
         .until(
             () -> {
               var read =
-                  http.send(
-                      HttpRequest.newBuilder(URI.create(deploymentUrl(name))).build(),
-                      HttpResponse.BodyHandlers.ofString());
+                  EmbeddedServers.sandboxClient(sandbox)
+                      .send(
+                          EmbeddedServers.sandboxRequest(sandbox, deploymentUrl(name)).build(),
+                          HttpResponse.BodyHandlers.ofString());
               assertThat(read.statusCode()).as(read.body()).isEqualTo(200);
               var object = (ObjectNode) JSON.readTree(read.body());
               ((ObjectNode) object.at("/spec/template/spec/containers/0")).put("image", image);
               var response =
-                  http.send(
-                      HttpRequest.newBuilder(URI.create(deploymentUrl(name)))
-                          .header("Content-Type", "application/json")
-                          .PUT(HttpRequest.BodyPublishers.ofString(object.toString()))
-                          .build(),
-                      HttpResponse.BodyHandlers.ofString());
+                  EmbeddedServers.sandboxClient(sandbox)
+                      .send(
+                          EmbeddedServers.sandboxRequest(sandbox, deploymentUrl(name))
+                              .header("Content-Type", "application/json")
+                              .PUT(HttpRequest.BodyPublishers.ofString(object.toString()))
+                              .build(),
+                          HttpResponse.BodyHandlers.ofString());
               assertThat(response.statusCode()).as(response.body()).isIn(200, 409);
               return response.statusCode() == 200;
             });
