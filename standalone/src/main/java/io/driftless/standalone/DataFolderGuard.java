@@ -75,7 +75,8 @@ public final class DataFolderGuard implements SmartApplicationListener {
     var url = environment.getProperty("spring.datasource.url", "");
     if (dataDir != null
         && !dataDir.isBlank()
-        && (url.startsWith("jdbc:h2:file:" + dataDir) || url.startsWith("jdbc:h2:async:" + dataDir))) {
+        && (url.startsWith("jdbc:h2:file:" + dataDir)
+            || url.startsWith("jdbc:h2:async:" + dataDir))) {
       return Path.of(dataDir);
     }
     return null;
