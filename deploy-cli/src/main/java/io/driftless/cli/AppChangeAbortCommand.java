@@ -2,7 +2,6 @@ package io.driftless.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Map;
-import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ExitCode;
@@ -82,19 +81,6 @@ final class AppChangeAbortCommand implements Callable<Integer> {
 
   /** As after a deploy: {@code app-change show} right after finds the change closed. */
   private void awaitView(ApiResponse response, JsonNode aborted) {
-    var field = aborted.path("eventPosition");
-    var position =
-        field.canConvertToLong()
-            ? OptionalLong.of(field.asLong())
-            : response.longHeader(ApiResponse.EVENT_POSITION);
-    if (position.isPresent()
-        && !ViewWait.await(client.api(), app.ref(), position.getAsLong(), ChangeRun.VIEW_TIMEOUT)) {
-      client
-          .ui()
-          .warn(
-              "the history view has not shown the abort within "
-                  + ChangeRun.VIEW_TIMEOUT.toSeconds()
-                  + "s (the change is closed; see driftless projections)");
-    }
+    ViewWait.awaitRecorded(client, app.ref(), response, aborted, ChangeRun.VIEW_TIMEOUT);
   }
 }

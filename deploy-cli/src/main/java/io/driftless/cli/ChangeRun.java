@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.OptionalLong;
 
 /**
  * Runs one deploy, reconcile or delete and prints it as kapp does: the Changes view, the progress
@@ -75,24 +74,7 @@ final class ChangeRun {
     if (answer.path("dryRun").asBoolean(false) || !answer.path("changeId").isTextual()) {
       return;
     }
-    var position = position(response, answer);
-    if (position.isPresent()
-        && !ViewWait.await(client.api(), app, position.getAsLong(), VIEW_TIMEOUT)) {
-      client
-          .ui()
-          .warn(
-              "the history view has not shown the change within "
-                  + VIEW_TIMEOUT.toSeconds()
-                  + "s (the change is applied; see driftless projections)");
-    }
-  }
-
-  private static OptionalLong position(ApiResponse response, JsonNode answer) {
-    var field = answer.path("eventPosition");
-    if (field.canConvertToLong()) {
-      return OptionalLong.of(field.asLong());
-    }
-    return response.longHeader(ApiResponse.EVENT_POSITION);
+    ViewWait.awaitRecorded(client, app, response, answer, VIEW_TIMEOUT);
   }
 
   private void timing(Ui ui, long resultAt) {

@@ -1,5 +1,6 @@
 package io.driftless.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Duration;
 import java.util.OptionalLong;
 
@@ -15,6 +16,28 @@ final class ViewWait {
   private static final Duration POLL = Duration.ofMillis(25);
 
   private ViewWait() {}
+
+  /**
+   * Waits until the history view shows what a command recorded: the position from the answer's
+   * {@code eventPosition} or its header. Not reached within {@code timeout}: a warning (what was
+   * recorded stays recorded). No position (an older server): no wait.
+   */
+  static void awaitRecorded(
+      ClientOptions client, AppRef app, ApiResponse response, JsonNode answer, Duration timeout) {
+    var field = answer.path("eventPosition");
+    var position =
+        field.canConvertToLong()
+            ? OptionalLong.of(field.asLong())
+            : response.longHeader(ApiResponse.EVENT_POSITION);
+    if (position.isPresent() && !await(client.api(), app, position.getAsLong(), timeout)) {
+      client
+          .ui()
+          .warn(
+              "the history view has not shown the change within "
+                  + timeout.toSeconds()
+                  + "s (it is recorded; see driftless projections)");
+    }
+  }
 
   /** True when the view reached {@code position} within {@code timeout}, or cannot say. */
   static boolean await(DriftlessApi api, AppRef app, long position, Duration timeout) {

@@ -2,10 +2,9 @@ package io.driftless.query.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.driftless.events.testing.RawRequest;
 import io.driftless.query.support.LocalServices;
 import io.driftless.security.TokenHash;
-import java.io.ByteArrayOutputStream;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -76,17 +75,6 @@ class QuerySideWebLayerIT {
   }
 
   private String send(String requestLine, String... headers) throws Exception {
-    var head = new StringBuilder(requestLine + " HTTP/1.1\r\nHost: localhost\r\n");
-    for (var header : headers) {
-      head.append(header).append("\r\n");
-    }
-    head.append("Connection: close\r\n\r\n");
-    try (var socket = new Socket("127.0.0.1", port)) {
-      socket.setSoTimeout(15_000);
-      socket.getOutputStream().write(head.toString().getBytes(StandardCharsets.ISO_8859_1));
-      var answer = new ByteArrayOutputStream();
-      socket.getInputStream().transferTo(answer);
-      return answer.toString(StandardCharsets.ISO_8859_1);
-    }
+    return RawRequest.send(port, requestLine, headers);
   }
 }
