@@ -9,7 +9,7 @@ import io.driftless.events.EventEnvelope;
 import io.driftless.events.testing.EventHistoryGenerator;
 import io.driftless.query.api.ConflictException;
 import io.driftless.query.api.NotFoundException;
-import io.driftless.query.delivery.EventStoreReader;
+import io.driftless.query.eventstore.EventStoreReader;
 import io.driftless.query.history.HistoryProjection;
 import io.driftless.query.inventory.InventoryProjection;
 import io.driftless.query.overview.OverviewProjection;
