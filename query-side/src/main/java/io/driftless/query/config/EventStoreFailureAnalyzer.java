@@ -1,6 +1,6 @@
 package io.driftless.query.config;
 
-import io.driftless.query.delivery.EventStoreMismatchException;
+import io.driftless.query.eventstore.EventStoreMismatchException;
 import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 

@@ -2,9 +2,9 @@ package io.driftless.query.config;
 
 import com.zaxxer.hikari.HikariDataSource;
 import io.driftless.query.delivery.DeliveryMetrics;
-import io.driftless.query.delivery.EventStoreReader;
 import io.driftless.query.delivery.GapRepair;
 import io.driftless.query.drift.DriftProjection;
+import io.driftless.query.eventstore.EventStoreReader;
 import io.driftless.query.history.HistoryProjection;
 import io.driftless.query.inventory.InventoryProjection;
 import io.driftless.query.overview.LastReconciles;

@@ -6,6 +6,7 @@ import io.driftless.events.AmqpFormat;
 import io.driftless.events.EventCodec;
 import io.driftless.events.EventEnvelope;
 import io.driftless.events.MalformedEventException;
+import io.driftless.query.eventstore.EventStoreMismatchException;
 import io.driftless.query.projection.Outcome;
 import java.io.IOException;
 import java.util.ArrayList;

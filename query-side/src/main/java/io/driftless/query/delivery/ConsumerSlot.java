@@ -2,6 +2,7 @@ package io.driftless.query.delivery;
 
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
+import io.driftless.query.eventstore.EventStoreMismatchException;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;

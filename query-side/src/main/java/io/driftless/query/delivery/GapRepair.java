@@ -1,5 +1,6 @@
 package io.driftless.query.delivery;
 
+import io.driftless.query.eventstore.EventStoreReader;
 import io.driftless.query.projection.Outcome;
 import io.driftless.query.projection.ProjectionApplier;
 

@@ -1,6 +1,7 @@
 package io.driftless.query.delivery;
 
 import io.driftless.events.AmqpFormat;
+import io.driftless.query.eventstore.EventStoreMismatchException;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -1,7 +1,6 @@
 package io.driftless.query.drift;
 
 import io.driftless.events.AppChangeStarted;
-import io.driftless.events.EventCatalog;
 import io.driftless.events.EventEnvelope;
 import io.driftless.events.GhostDiffDetected;
 import io.driftless.events.GhostDiffYielded;
@@ -12,6 +11,7 @@ import io.driftless.query.projection.Json;
 import io.driftless.query.projection.MultiRow;
 import io.driftless.query.projection.PathKeys;
 import io.driftless.query.projection.Projection;
+import io.driftless.query.projection.ViewIdentity;
 import io.driftless.query.projection.ViewTimes;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -36,8 +36,10 @@ public final class DriftProjection implements Projection {
 
   public static final String NAME = "drift";
 
-  private static final Set<String> TYPES =
-      EventCatalog.typeNames(
+  private static final ViewIdentity IDENTITY =
+      ViewIdentity.of(
+          NAME,
+          List.of("drift_change", "ghost_diff"),
           AppChangeStarted.class,
           GhostDiffDetected.class,
           GhostDiffYielded.class,
@@ -45,23 +47,8 @@ public final class DriftProjection implements Projection {
           ResourceDisowned.class);
 
   @Override
-  public String name() {
-    return NAME;
-  }
-
-  @Override
-  public List<String> tables() {
-    return List.of("drift_change", "ghost_diff");
-  }
-
-  @Override
-  public boolean follows(String aggregateType) {
-    return true;
-  }
-
-  @Override
-  public boolean handles(String eventType) {
-    return TYPES.contains(eventType);
+  public ViewIdentity identity() {
+    return IDENTITY;
   }
 
   @Override

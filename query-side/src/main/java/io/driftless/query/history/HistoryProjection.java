@@ -3,7 +3,6 @@ package io.driftless.query.history;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.driftless.events.AppChangeFinished;
 import io.driftless.events.AppChangeStarted;
-import io.driftless.events.EventCatalog;
 import io.driftless.events.EventEnvelope;
 import io.driftless.events.GhostDiffDetected;
 import io.driftless.events.GhostDiffYielded;
@@ -17,6 +16,7 @@ import io.driftless.query.projection.Json;
 import io.driftless.query.projection.MultiRow;
 import io.driftless.query.projection.PathKeys;
 import io.driftless.query.projection.Projection;
+import io.driftless.query.projection.ViewIdentity;
 import io.driftless.query.projection.ViewTimes;
 import java.sql.Timestamp;
 import java.time.Instant;
@@ -40,8 +40,10 @@ public final class HistoryProjection implements Projection {
 
   public static final String NAME = "history";
 
-  private static final Set<String> TYPES =
-      EventCatalog.typeNames(
+  private static final ViewIdentity IDENTITY =
+      ViewIdentity.of(
+          NAME,
+          List.of("app_change", "app_change_resource", "app_history_floor", "app_change_ghost"),
           AppChangeStarted.class,
           AppChangeFinished.class,
           ResourceCreated.class,
@@ -58,23 +60,8 @@ public final class HistoryProjection implements Projection {
   }
 
   @Override
-  public String name() {
-    return NAME;
-  }
-
-  @Override
-  public List<String> tables() {
-    return List.of("app_change", "app_change_resource", "app_history_floor", "app_change_ghost");
-  }
-
-  @Override
-  public boolean follows(String aggregateType) {
-    return true;
-  }
-
-  @Override
-  public boolean handles(String eventType) {
-    return TYPES.contains(eventType);
+  public ViewIdentity identity() {
+    return IDENTITY;
   }
 
   @Override

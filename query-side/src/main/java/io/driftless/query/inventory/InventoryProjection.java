@@ -11,6 +11,7 @@ import io.driftless.events.ResourceRef;
 import io.driftless.events.ResourceUpdated;
 import io.driftless.query.projection.MultiRow;
 import io.driftless.query.projection.Projection;
+import io.driftless.query.projection.ViewIdentity;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -30,24 +31,16 @@ public final class InventoryProjection implements Projection {
 
   public static final String NAME = "inventory";
 
-  @Override
-  public String name() {
-    return NAME;
-  }
+  private static final ViewIdentity IDENTITY =
+      new ViewIdentity(
+          NAME,
+          List.of("resource_inventory"),
+          EventCatalog.RESOURCE_CHANGE::equals,
+          eventType -> eventType.startsWith("Resource"));
 
   @Override
-  public List<String> tables() {
-    return List.of("resource_inventory");
-  }
-
-  @Override
-  public boolean follows(String aggregateType) {
-    return EventCatalog.RESOURCE_CHANGE.equals(aggregateType);
-  }
-
-  @Override
-  public boolean handles(String eventType) {
-    return eventType.startsWith("Resource");
+  public ViewIdentity identity() {
+    return IDENTITY;
   }
 
   @Override

@@ -4,7 +4,6 @@ import io.driftless.events.AppChangeFinished;
 import io.driftless.events.AppChangeStarted;
 import io.driftless.events.AppDeleted;
 import io.driftless.events.AppEvent;
-import io.driftless.events.EventCatalog;
 import io.driftless.events.EventEnvelope;
 import io.driftless.events.ResourceCreated;
 import io.driftless.events.ResourceDeleted;
@@ -15,13 +14,13 @@ import io.driftless.events.ResourceUpdated;
 import io.driftless.query.projection.Json;
 import io.driftless.query.projection.MultiRow;
 import io.driftless.query.projection.Projection;
+import io.driftless.query.projection.ViewIdentity;
 import io.driftless.query.projection.ViewTimes;
 import java.sql.Timestamp;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
@@ -36,8 +35,10 @@ public final class OverviewProjection implements Projection {
 
   public static final String NAME = "overview";
 
-  private static final Set<String> TYPES =
-      EventCatalog.typeNames(
+  private static final ViewIdentity IDENTITY =
+      ViewIdentity.of(
+          NAME,
+          List.of("app_overview", "app_resource_count", "overview_resource"),
           AppChangeStarted.class,
           AppChangeFinished.class,
           AppDeleted.class,
@@ -47,23 +48,8 @@ public final class OverviewProjection implements Projection {
           ResourceDisowned.class);
 
   @Override
-  public String name() {
-    return NAME;
-  }
-
-  @Override
-  public List<String> tables() {
-    return List.of("app_overview", "app_resource_count", "overview_resource");
-  }
-
-  @Override
-  public boolean follows(String aggregateType) {
-    return true;
-  }
-
-  @Override
-  public boolean handles(String eventType) {
-    return TYPES.contains(eventType);
+  public ViewIdentity identity() {
+    return IDENTITY;
   }
 
   @Override

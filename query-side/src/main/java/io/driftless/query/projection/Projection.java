@@ -15,23 +15,34 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  */
 public interface Projection {
 
+  /** The view's name, tables and the types it follows and handles. */
+  ViewIdentity identity();
+
   /** The name of the view, also its key in {@code projection_offset}. */
-  String name();
+  default String name() {
+    return identity().name();
+  }
 
   /**
    * Whether this view follows an aggregate type. The view's offset for such an aggregate moves with
    * every one of its events, also those {@link #handles} declines, so its sequence stays gap-free.
    */
-  boolean follows(String aggregateType);
+  default boolean follows(String aggregateType) {
+    return identity().follows().test(aggregateType);
+  }
 
   /** Whether this view changes for an event type (of an aggregate type it follows). */
-  boolean handles(String eventType);
+  default boolean handles(String eventType) {
+    return identity().handles().test(eventType);
+  }
 
   /**
    * The view's tables, all of them and only them: a rebuild builds them beside the live ones and
    * swaps them in together.
    */
-  List<String> tables();
+  default List<String> tables() {
+    return identity().tables();
+  }
 
   /**
    * The version of the view's fold. Raise it when the fold changes what the tables hold: the view

@@ -1,7 +1,7 @@
 package io.driftless.query.rebuild;
 
-import io.driftless.query.delivery.EventStoreReader;
-import io.driftless.query.delivery.IndexedEvent;
+import io.driftless.query.eventstore.EventStoreReader;
+import io.driftless.query.eventstore.IndexedEvent;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;

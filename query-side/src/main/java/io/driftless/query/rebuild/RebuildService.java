@@ -2,7 +2,7 @@ package io.driftless.query.rebuild;
 
 import io.driftless.query.api.ConflictException;
 import io.driftless.query.api.NotFoundException;
-import io.driftless.query.delivery.EventStoreReader;
+import io.driftless.query.eventstore.EventStoreReader;
 import io.driftless.query.projection.Dialect;
 import io.driftless.query.projection.Projection;
 import io.driftless.query.projection.ViewBuilds;

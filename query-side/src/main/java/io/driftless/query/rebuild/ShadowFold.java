@@ -1,8 +1,8 @@
 package io.driftless.query.rebuild;
 
 import io.driftless.events.EventEnvelope;
-import io.driftless.query.delivery.EventStoreReader;
-import io.driftless.query.delivery.IndexedEvent;
+import io.driftless.query.eventstore.EventStoreReader;
+import io.driftless.query.eventstore.IndexedEvent;
 import io.driftless.query.projection.MultiRow;
 import io.driftless.query.projection.Projection;
 import io.driftless.query.projection.ViewTimes;

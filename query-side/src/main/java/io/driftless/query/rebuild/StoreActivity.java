@@ -1,6 +1,6 @@
 package io.driftless.query.rebuild;
 
-import io.driftless.query.delivery.EventStoreReader;
+import io.driftless.query.eventstore.EventStoreReader;
 import java.time.Duration;
 import org.springframework.dao.DataAccessException;
 

@@ -1,7 +1,6 @@
 package io.driftless.query.timeline;
 
 import io.driftless.events.AppChangeStarted;
-import io.driftless.events.EventCatalog;
 import io.driftless.events.EventEnvelope;
 import io.driftless.events.ResourceApplyFailed;
 import io.driftless.events.ResourceCreated;
@@ -12,11 +11,11 @@ import io.driftless.events.ResourceUpdated;
 import io.driftless.query.projection.Json;
 import io.driftless.query.projection.MultiRow;
 import io.driftless.query.projection.Projection;
+import io.driftless.query.projection.ViewIdentity;
 import io.driftless.query.projection.ViewTimes;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
@@ -30,8 +29,10 @@ public final class TimelineProjection implements Projection {
 
   public static final String NAME = "timeline";
 
-  private static final Set<String> TYPES =
-      EventCatalog.typeNames(
+  private static final ViewIdentity IDENTITY =
+      ViewIdentity.of(
+          NAME,
+          List.of("resource_timeline", "timeline_change"),
           AppChangeStarted.class,
           ResourceCreated.class,
           ResourceUpdated.class,
@@ -40,23 +41,8 @@ public final class TimelineProjection implements Projection {
           ResourceDisowned.class);
 
   @Override
-  public String name() {
-    return NAME;
-  }
-
-  @Override
-  public List<String> tables() {
-    return List.of("resource_timeline", "timeline_change");
-  }
-
-  @Override
-  public boolean follows(String aggregateType) {
-    return true;
-  }
-
-  @Override
-  public boolean handles(String eventType) {
-    return TYPES.contains(eventType);
+  public ViewIdentity identity() {
+    return IDENTITY;
   }
 
   @Override

@@ -6,7 +6,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import io.driftless.events.EventEnvelope;
 import io.driftless.events.testing.CpuTimes;
 import io.driftless.events.testing.EventHistoryGenerator;
-import io.driftless.query.delivery.EventStoreReader;
+import io.driftless.query.eventstore.EventStoreReader;
 import io.driftless.query.history.HistoryProjection;
 import io.driftless.query.projection.ProjectionApplier;
 import io.driftless.query.projection.RebuildProgress;

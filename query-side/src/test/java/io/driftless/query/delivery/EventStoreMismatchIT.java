@@ -7,6 +7,7 @@ import static org.awaitility.Awaitility.await;
 import io.driftless.events.AmqpFormat;
 import io.driftless.events.testing.BrokerNames;
 import io.driftless.query.QuerySideApplication;
+import io.driftless.query.eventstore.EventStoreMismatchException;
 import io.driftless.query.support.AppEvents;
 import io.driftless.query.support.Http;
 import io.driftless.query.support.LocalServices;

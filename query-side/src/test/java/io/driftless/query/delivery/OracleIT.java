@@ -12,6 +12,7 @@ import io.driftless.events.EventCodec;
 import io.driftless.events.EventEnvelope;
 import io.driftless.events.testing.EventHistoryGenerator;
 import io.driftless.query.drift.DriftProjection;
+import io.driftless.query.eventstore.EventStoreReader;
 import io.driftless.query.history.HistoryProjection;
 import io.driftless.query.inventory.InventoryProjection;
 import io.driftless.query.overview.OverviewProjection;

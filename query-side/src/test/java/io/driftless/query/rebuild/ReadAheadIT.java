@@ -6,8 +6,8 @@ import static org.awaitility.Awaitility.await;
 
 import com.zaxxer.hikari.HikariDataSource;
 import io.driftless.events.testing.EventHistoryGenerator;
-import io.driftless.query.delivery.EventStoreReader;
-import io.driftless.query.delivery.IndexedEvent;
+import io.driftless.query.eventstore.EventStoreReader;
+import io.driftless.query.eventstore.IndexedEvent;
 import io.driftless.query.support.LocalServices;
 import io.driftless.query.support.TestEventStore;
 import java.time.Duration;

@@ -9,13 +9,15 @@ import io.driftless.events.EventEnvelope;
 import io.driftless.events.testing.EventHistoryGenerator;
 import io.driftless.query.api.ConflictException;
 import io.driftless.query.api.NotFoundException;
-import io.driftless.query.delivery.EventStoreReader;
+import io.driftless.query.eventstore.EventStoreReader;
 import io.driftless.query.history.HistoryProjection;
 import io.driftless.query.inventory.InventoryProjection;
 import io.driftless.query.overview.OverviewProjection;
+import io.driftless.query.projection.Dialect;
 import io.driftless.query.projection.ProjectionApplier;
 import io.driftless.query.projection.RebuildProgress;
 import io.driftless.query.projection.ViewBuilds;
+import io.driftless.query.projection.ViewGate;
 import io.driftless.query.support.LocalServices;
 import io.driftless.query.support.SequentialFold;
 import io.driftless.query.support.TestEventStore;
@@ -41,8 +43,8 @@ import org.springframework.jdbc.support.JdbcTransactionManager;
  * Rebuilds on the real MariaDB, the event store in Axon's layout beside the views: the history view
  * rebuilt while events keep being stored and applied live and queries keep reading (never fewer
  * rows than before, never an error; after the swap, row for row the sequential fold), a rebuild
- * stopped half-way and requested again (resumed, same result), and the timeline view, which exists
- * only through a rebuild.
+ * stopped half-way and requested again (resumed, same result), a swap that died half-way (finished
+ * at the next start), and the timeline view, which exists only through a rebuild.
  */
 class RebuildIT {
 
@@ -226,6 +228,40 @@ class RebuildIT {
     var expected = new SequentialFold(events, KEEP);
     assertThat(tables.changes()).isEqualTo(expected.changes());
     assertThat(tables.changeResources()).isEqualTo(expected.changeResources());
+  }
+
+  /**
+   * A rebuild whose process died in its swap left the gate closed (the live stream waits) and the
+   * shadow as far as it got: the next start finishes the swap ({@code RebuildService.recover}),
+   * folding every event the live view applied, and opens the gate.
+   */
+  @Test
+  void aSwapThatDiedHalfWayIsFinishedAtTheNextStart() throws Exception {
+    var events = new EventHistoryGenerator(23L).generate(30, 5, 12_000);
+    storeAndApply(events);
+    service = service(400, 4_000);
+    var id = service.start("history");
+    var builds = new ViewBuilds(JdbcClient.create(dataSource));
+    await()
+        .atMost(Duration.ofMinutes(1))
+        .until(() -> builds.latestRebuild("history").orElseThrow().done() > events.size() / 3);
+    service.close();
+    service.awaitStopped();
+    var gate = new ViewGate(JdbcClient.create(dataSource), Dialect.MARIADB);
+    assertThat(gate.close(id, "history"))
+        .as("the swap's first step, then the process died")
+        .isTrue();
+
+    service = service(5_000, 0);
+    service.recover();
+
+    assertThat(gate.holder()).as("the gate is open again").isEmpty();
+    assertThat(builds.latestRebuild("history").orElseThrow().phase()).isEqualTo("swapped");
+    var expected = new SequentialFold(events, KEEP);
+    var tables = new ViewTables(dataSource);
+    assertThat(tables.changes()).isEqualTo(expected.changes());
+    assertThat(tables.changeResources()).isEqualTo(expected.changeResources());
+    assertThat(appliedCount("history")).isEqualTo(events.size());
   }
 
   @Test

@@ -10,7 +10,7 @@ import io.driftless.events.EventEnvelope;
 import io.driftless.events.testing.BrokerNames;
 import io.driftless.events.testing.LocalDatabases;
 import io.driftless.events.testing.SideProcess;
-import io.driftless.query.delivery.EventStoreReader;
+import io.driftless.query.eventstore.EventStoreReader;
 import io.driftless.query.support.DriftFold;
 import io.driftless.query.support.SequentialFold;
 import io.driftless.query.support.ViewTables;

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.driftless.cli.DriftlessCli;
 import io.driftless.events.EventEnvelope;
-import io.driftless.query.delivery.EventStoreReader;
+import io.driftless.query.eventstore.EventStoreReader;
 import io.driftless.query.support.DriftFold;
 import io.driftless.query.support.SequentialFold;
 import io.driftless.query.support.ViewTables;

@@ -1,4 +1,4 @@
-package io.driftless.query.delivery;
+package io.driftless.query.eventstore;
 
 import io.driftless.events.EventEnvelope;
 

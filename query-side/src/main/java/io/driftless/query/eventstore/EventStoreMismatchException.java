@@ -1,4 +1,4 @@
-package io.driftless.query.delivery;
+package io.driftless.query.eventstore;
 
 /**
  * Events come from another event store than the one the query side repairs gaps from, or that store
