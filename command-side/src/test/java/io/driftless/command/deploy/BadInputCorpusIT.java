@@ -41,6 +41,7 @@ class BadInputCorpusIT {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Path DATA = Path.of("target", "corpus-" + UUID.randomUUID());
   private static final Path CLUSTER_STORE = DATA.resolve("sandbox-cluster.json").toAbsolutePath();
+
   /**
    * Not a speed target (each case's time is printed, and is a few hundred ms on a quiet machine):
    * the bound of a case that hangs or blows up (an expanding alias, a body read whole), loose
@@ -48,6 +49,7 @@ class BadInputCorpusIT {
    * other builds shared the cores.
    */
   private static final long MAX_MILLIS = 10_000;
+
   private static final Pattern JAVA =
       Pattern.compile(
           "java\\.|javax\\.|Exception|\\bat io\\.|\\bat org\\.|springframework|fasterxml|snakeyaml"
