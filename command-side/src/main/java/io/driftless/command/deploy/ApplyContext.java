@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.driftless.command.ownership.AppLabels;
 import io.driftless.command.ownership.Owner;
 import io.driftless.command.ownership.OwnershipRules;
+import io.driftless.command.plan.Planner;
 import io.driftless.diff.plan.Change;
 import io.driftless.diff.plan.DiffEngine;
 import io.driftless.diff.resources.ResourceKey;

@@ -8,6 +8,8 @@ import io.driftless.command.deploy.wait.Progress;
 import io.driftless.command.deploy.wait.WaitState;
 import io.driftless.command.deploy.wait.Waiter;
 import io.driftless.command.ownership.Owner;
+import io.driftless.command.plan.AggregateStates;
+import io.driftless.command.plan.Planner;
 import io.driftless.command.secrets.SecretVault;
 import io.driftless.diff.config.KappConfig;
 import io.driftless.diff.plan.DiffEngine;

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.driftless.command.ownership.Owner;
+import io.driftless.command.plan.AggregateStates;
+import io.driftless.command.plan.Planner;
 import io.driftless.command.resource.RecordApplyFailed;
 import io.driftless.command.resource.RecordResourceApplied;
 import io.driftless.command.resource.RecordResourceDeleted;

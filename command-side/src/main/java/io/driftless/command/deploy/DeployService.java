@@ -9,6 +9,7 @@ import io.driftless.command.idempotency.IdempotencyKey;
 import io.driftless.command.ownership.AppLabels;
 import io.driftless.command.ownership.Owner;
 import io.driftless.command.ownership.OwnershipRules;
+import io.driftless.command.plan.Planner;
 import io.driftless.command.resource.GhostDiffPolicy;
 import io.driftless.diff.plan.ChangeOp;
 import io.driftless.diff.plan.ChangeSet;
@@ -183,11 +184,17 @@ public class DeployService {
     if (desired.stored()) {
       planned = planner.planStored(appId);
     } else if (trigger == ChangeTrigger.DELETE) {
-      planned = planner.planDelete(appId, options);
+      planned = planner.planDelete(appId, options.ghostDiffPolicy(), options.dryRun());
     } else {
       planned =
           planner.plan(
-              appId, desired.resources(), desired.configs(), diff.againstLastApplied(), options);
+              appId,
+              desired.resources(),
+              desired.configs(),
+              diff.againstLastApplied(),
+              options.ghostDiffPolicy(),
+              options.defaultLabelScopingRules(),
+              options.dryRun());
     }
     if (desired.stored() && !planned.app().exists()) {
       throw new AppNotFoundException(appId);

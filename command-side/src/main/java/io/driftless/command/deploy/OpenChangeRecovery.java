@@ -1,6 +1,7 @@
 package io.driftless.command.deploy;
 
 import io.driftless.command.app.AbandonAppChange;
+import io.driftless.command.plan.AggregateStates;
 import io.driftless.events.AppChangeStarted;
 import io.driftless.events.EventCatalog;
 import java.time.Clock;

@@ -1,4 +1,4 @@
-package io.driftless.command.deploy;
+package io.driftless.command.plan;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package io.driftless.command.deploy;
+package io.driftless.command.plan;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.driftless.diff.resources.Resource;

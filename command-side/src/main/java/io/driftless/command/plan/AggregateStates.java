@@ -1,4 +1,4 @@
-package io.driftless.command.deploy;
+package io.driftless.command.plan;
 
 import io.driftless.command.app.App;
 import io.driftless.command.app.AppState;
@@ -18,7 +18,7 @@ import org.springframework.stereotype.Component;
  * change starts, so a state read here that is stale by then is rejected there.
  */
 @Component
-class AggregateStates {
+public class AggregateStates {
 
   private final Repository<App> apps;
   private final Repository<ResourceChange> resources;
@@ -31,11 +31,11 @@ class AggregateStates {
     this.transactions = transactions;
   }
 
-  AppState app(String appId) {
+  public AppState app(String appId) {
     return read(apps, appId, App::state).orElseGet(() -> AppState.absent(appId));
   }
 
-  Optional<ResourceState> resource(String resourceId) {
+  public Optional<ResourceState> resource(String resourceId) {
     return read(resources, resourceId, ResourceChange::state);
   }
 

@@ -1,4 +1,4 @@
-package io.driftless.command.deploy;
+package io.driftless.command.plan;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.driftless.command.resource.GhostDiffPolicy;
@@ -16,13 +16,13 @@ import java.util.List;
  * @param kappConfigs the user's Config documents as a JSON array, null for none
  * @param configs every Config document the plan used
  */
-record PlanSettings(
+public record PlanSettings(
     ChangeTrigger trigger,
     GhostDiffPolicy ghostDiffPolicy,
     String kappConfigs,
     List<ObjectNode> configs) {
 
-  PlanSettings {
+  public PlanSettings {
     configs = List.copyOf(configs);
   }
 }

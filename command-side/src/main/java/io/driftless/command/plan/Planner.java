@@ -1,4 +1,4 @@
-package io.driftless.command.deploy;
+package io.driftless.command.plan;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -54,7 +54,7 @@ import org.springframework.stereotype.Component;
  * replicas, fields yielded under the {@code yield} ghost-diff policy) go after the user's Configs.
  */
 @Component
-class Planner {
+public class Planner {
 
   private static final Logger log = LoggerFactory.getLogger(Planner.class);
 
@@ -84,7 +84,7 @@ class Planner {
   }
 
   /** The keyed fingerprint Secret values are compared and recorded with. */
-  SecretFingerprint fingerprint() {
+  public SecretFingerprint fingerprint() {
     return engine.fingerprint();
   }
 
@@ -94,7 +94,7 @@ class Planner {
    * @param live the live objects as read (Driftless's labels on)
    * @param settings the trigger, the ghost-diff policy and the Configs the plan was made with
    */
-  record Plan(
+  public record Plan(
       AppState app,
       ChangeSet changes,
       Map<ResourceKey, ObjectNode> live,
@@ -102,17 +102,17 @@ class Planner {
       PlanSettings settings) {
 
     /** The plan with only the changes kapp's diff filter keeps. */
-    Plan filtered(ChangeFilter filter) {
+    public Plan filtered(ChangeFilter filter) {
       return new Plan(app, changes.filter(filter), live, recorded, settings);
     }
 
     /** The plan with other versions of its changes (the ownership rules'), in their waves. */
-    Plan withChanges(List<Change> other) {
+    public Plan withChanges(List<Change> other) {
       return new Plan(app, changes.replaced(other), live, recorded, settings);
     }
 
     /** Whether the app holds an object: it applied it and has not deleted it or lost it. */
-    boolean holds(ResourceKey key) {
+    public boolean holds(ResourceKey key) {
       var state = recorded.get(key);
       return state != null && state.lastApplied() != null;
     }
@@ -124,7 +124,7 @@ class Planner {
    * the scope ({@code spec.scope}); a placeholder CRD that leaves them out is completed from the
    * cluster's own CRD.
    */
-  void learnCustomKinds(List<Resource> resources) {
+  public void learnCustomKinds(List<Resource> resources) {
     for (var resource : resources) {
       var object = resource.object();
       var kind = CustomResourceDefinitions.declaredKind(object);
@@ -152,15 +152,24 @@ class Planner {
    * Label selectors are scoped with the app label ({@link AppLabels#APP}) as kapp scopes them
    * (kapp's default rules only when {@code defaultLabelScopingRules}); an app deployed unscoped
    * stays so (see the diff engine's {@code ScopedLabels}). The deploy's ghost-diff policy decides
-   * whether yielded fields keep their live value.
+   * whether yielded fields keep their live value ({@code policy}). A {@code dryRun} plan is only
+   * shown, so its Secret values are blinded ({@link SecretBlinding}).
    */
-  Plan plan(
+  public Plan plan(
       String appId,
       List<Resource> desired,
       List<ObjectNode> configs,
       boolean againstLastApplied,
-      DeployOptions deploy) {
-    return plan(appId, desired, configs, againstLastApplied, deploy, false);
+      GhostDiffPolicy policy,
+      boolean defaultLabelScopingRules,
+      boolean dryRun) {
+    return plan(
+        appId,
+        desired,
+        configs,
+        againstLastApplied,
+        new Choices(policy, defaultLabelScopingRules, dryRun),
+        false);
   }
 
   /**
@@ -170,16 +179,20 @@ class Planner {
    * event was lost, a version made by a reconcile of a store from before reconciles recorded them).
    * A kind that cannot be listed is skipped with a warning in the log: the delete goes on.
    */
-  Plan planDelete(String appId, DeployOptions deploy) {
-    return plan(appId, List.of(), List.of(), true, deploy, true);
+  public Plan planDelete(String appId, GhostDiffPolicy policy, boolean dryRun) {
+    return plan(appId, List.of(), List.of(), true, new Choices(policy, true, dryRun), true);
   }
+
+  /** The caller's choices a deploy or delete is planned with (the deploy API's options). */
+  private record Choices(
+      GhostDiffPolicy ghostDiffPolicy, boolean defaultLabelScopingRules, boolean dryRun) {}
 
   private Plan plan(
       String appId,
       List<Resource> desired,
       List<ObjectNode> configs,
       boolean againstLastApplied,
-      DeployOptions deploy,
+      Choices deploy,
       boolean labelled) {
     var app = states.app(appId);
     var previous = previousKeys(app);
@@ -209,7 +222,7 @@ class Planner {
    * stored objects already carry. Resources the stored set cannot restore are left alone: neither
    * desired nor pruned; the plan's warnings name them.
    */
-  Plan planStored(String appId) {
+  public Plan planStored(String appId) {
     var app = states.app(appId);
     var previous = previousKeys(app);
     var recorded = recorded(appId, previous);
@@ -486,7 +499,7 @@ class Planner {
   }
 
   /** The ResourceChange id of an object of the app, built by {@link ResourceIds}. */
-  static String resourceId(String appId, ResourceKey key) {
+  public static String resourceId(String appId, ResourceKey key) {
     return ResourceIds.resourceId(appId, key.group(), key.kind(), key.namespace(), key.name());
   }
 }
