@@ -2,6 +2,7 @@ package io.driftless.command.deploy;
 
 import io.driftless.command.app.ChangeInProgressException;
 import io.driftless.command.app.StaleAppStateException;
+import io.driftless.command.apply.ChangeApplier;
 import io.driftless.command.plan.AggregateStates;
 import io.driftless.events.ResourceIds;
 import java.time.Duration;

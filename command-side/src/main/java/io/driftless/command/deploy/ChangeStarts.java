@@ -2,6 +2,7 @@ package io.driftless.command.deploy;
 
 import io.driftless.command.app.App;
 import io.driftless.command.app.StartAppChange;
+import io.driftless.command.apply.ChangeApplier;
 import io.driftless.command.idempotency.IdempotencyKey;
 import io.driftless.command.idempotency.IdempotencyStore;
 import org.axonframework.commandhandling.gateway.CommandGateway;

@@ -5,6 +5,7 @@ import io.driftless.command.app.ChangeInProgressException;
 import io.driftless.command.app.FinishAppChange;
 import io.driftless.command.app.StartAppChange;
 import io.driftless.command.app.UnknownChangeException;
+import io.driftless.command.apply.ChangeApplier;
 import io.driftless.command.idempotency.IdempotencyKey;
 import io.driftless.command.ownership.AppLabels;
 import io.driftless.command.ownership.Owner;
