@@ -6,6 +6,7 @@ import io.driftless.command.app.FinishAppChange;
 import io.driftless.command.app.StartAppChange;
 import io.driftless.command.app.UnknownChangeException;
 import io.driftless.command.apply.ChangeApplier;
+import io.driftless.command.change.ChangeStarts;
 import io.driftless.command.idempotency.IdempotencyKey;
 import io.driftless.command.ownership.AppLabels;
 import io.driftless.command.ownership.Owner;
@@ -44,7 +45,7 @@ import org.springframework.stereotype.Service;
  * event ({@link ChangeApplier}), then finish the change. A change whose apply or finish ends on any
  * exception is finished as failed with that exception's message, at once, in the same thread,
  * before the answer. Only a crash in between (or a finish that fails twice) leaves the change open;
- * it is closed as failed once its replica's claim lapses ({@link ChangeClaims}, {@code
+ * it is closed as failed once its replica's claim lapses ({@code ChangeClaims}, {@code
  * OpenChangeRecovery}). The ownership rules ({@link OwnershipRules}) run on the plan before
  * anything is stored or written. A command with an {@code Idempotency-Key} records it atomically
  * with the start of its change ({@link ChangeStarts}, README "Safe retries").

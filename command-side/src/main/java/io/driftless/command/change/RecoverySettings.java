@@ -1,4 +1,4 @@
-package io.driftless.command.deploy;
+package io.driftless.command.change;
 
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;

@@ -1,4 +1,4 @@
-package io.driftless.command.deploy;
+package io.driftless.command.change;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;

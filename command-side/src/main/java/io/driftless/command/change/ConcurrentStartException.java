@@ -1,4 +1,4 @@
-package io.driftless.command.deploy;
+package io.driftless.command.change;
 
 /**
  * Another replica (or request) started a change of the same app at the same moment: the event
@@ -6,7 +6,7 @@ package io.driftless.command.deploy;
  * creating the {@code App} stream) or the app's claim row refused this start, which stored nothing.
  * Answered as {@code 409 change_in_progress}.
  */
-final class ConcurrentStartException extends RuntimeException {
+public final class ConcurrentStartException extends RuntimeException {
 
   ConcurrentStartException(String appId, Throwable cause) {
     super("another change of app " + appId + " started at the same moment; try again", cause);

@@ -1,4 +1,4 @@
-package io.driftless.command.deploy;
+package io.driftless.command.change;
 
 import io.driftless.command.app.App;
 import io.driftless.command.app.StartAppChange;
@@ -28,7 +28,7 @@ import org.springframework.transaction.support.TransactionTemplate;
  * beforehand: the App numbers the change {@code expectedChangeNumber + 1} or refuses it.
  */
 @Component
-class ChangeStarts {
+public class ChangeStarts {
 
   private final CommandGateway commands;
   private final IdempotencyStore keys;
@@ -50,12 +50,12 @@ class ChangeStarts {
    * No thread of this replica runs the change any more; {@code finished}: it has ended, and its
    * claim goes.
    */
-  void release(String appId, String changeId, boolean finished) {
+  public void release(String appId, String changeId, boolean finished) {
     claims.release(appId, changeId, finished);
   }
 
   /** As above, with why a change that did not finish could not be closed (null: unknown). */
-  void release(String appId, String changeId, boolean finished, String why) {
+  public void release(String appId, String changeId, boolean finished, String why) {
     claims.release(appId, changeId, finished, why);
   }
 
@@ -64,7 +64,7 @@ class ChangeStarts {
    * when {@code key} is not null; returns its id. The caller releases the claim once the change
    * ended.
    */
-  String start(StartAppChange command, IdempotencyKey key) {
+  public String start(StartAppChange command, IdempotencyKey key) {
     var appId = command.appId();
     var changeId = App.changeIdOf(appId, command.expectedChangeNumber() + 1);
     // Only an attempt the App accepted claims the change: a losing attempt computes the same

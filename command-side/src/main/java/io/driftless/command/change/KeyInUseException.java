@@ -1,10 +1,11 @@
-package io.driftless.command.deploy;
+package io.driftless.command.change;
 
 /**
  * Another request with the same {@code Idempotency-Key} recorded the key between this request's
- * look-up and its start; this request started nothing. {@link SafeRetries} answers it as a retry.
+ * look-up and its start; this request started nothing. The HTTP face ({@code deploy.SafeRetries})
+ * answers it as a retry.
  */
-final class KeyInUseException extends RuntimeException {
+public final class KeyInUseException extends RuntimeException {
 
   KeyInUseException(String appId, Throwable cause) {
     super(

@@ -1,4 +1,4 @@
-package io.driftless.command.deploy;
+package io.driftless.command.change;
 
 import io.driftless.command.app.AbandonAppChange;
 import io.driftless.command.plan.AggregateStates;
@@ -42,7 +42,7 @@ import org.springframework.stereotype.Component;
  * by its own thread at once ({@code DeployService}), never left for this class (issue 25).
  */
 @Component
-class OpenChangeRecovery implements ApplicationRunner, DisposableBean {
+public class OpenChangeRecovery implements ApplicationRunner, DisposableBean {
 
   private static final Logger log = LoggerFactory.getLogger(OpenChangeRecovery.class);
 

@@ -1,4 +1,4 @@
-package io.driftless.command.deploy;
+package io.driftless.command.change;
 
 import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
@@ -30,12 +30,12 @@ import org.springframework.stereotype.Component;
  * change it is exact.
  */
 @Component
-class EventPositions {
+public class EventPositions {
 
   private static final Logger log = LoggerFactory.getLogger(EventPositions.class);
 
   /** The header that carries the position on the command's answer. */
-  static final String HEADER = "Driftless-Event-Position";
+  public static final String HEADER = "Driftless-Event-Position";
 
   /** How often the base is counted in full: 60 s. */
   static final long RECOUNT_NANOS = 60_000_000_000L;
@@ -68,7 +68,7 @@ class EventPositions {
   private record Base(long globalIndex, long count, long countedAt) {}
 
   /** The number of events stored now. */
-  long current() {
+  public long current() {
     var from = base();
     return from.count()
         + jdbc.sql("SELECT COUNT(*) FROM domain_event_entry WHERE global_index > ?")
