@@ -79,15 +79,6 @@ public class DeployService {
     this.starts = starts;
   }
 
-  DeployResponse deploy(DeployRequest request) {
-    return deploy(request, ChangeStream.NONE);
-  }
-
-  /** A deploy whose plan and progress {@code stream} hears as they happen. */
-  DeployResponse deploy(DeployRequest request, ChangeStream stream) {
-    return deploy(request, stream, null);
-  }
-
   /**
    * A deploy whose plan and progress {@code stream} hears, and whose change, if one starts, records
    * {@code key} with it (null: no key; README "Safe retries").
@@ -123,15 +114,13 @@ public class DeployService {
    * @throws AppNotFoundException for an app that does not exist (never deployed, or deleted)
    */
   DeployResponse reconcile(String namespace, String app) {
-    return reconcile(namespace, app, ChangeStream.NONE);
+    return reconcile(namespace, app, ChangeStream.NONE, null);
   }
 
-  /** A reconcile whose plan and progress {@code stream} hears as they happen. */
-  DeployResponse reconcile(String namespace, String app, ChangeStream stream) {
-    return reconcile(namespace, app, stream, null);
-  }
-
-  /** A reconcile as above whose change, if one starts, records {@code key} (null: no key). */
+  /**
+   * A reconcile as above whose plan and progress {@code stream} hears as they happen, and whose
+   * change, if one starts, records {@code key} (null: no key).
+   */
   DeployResponse reconcile(String namespace, String app, ChangeStream stream, IdempotencyKey key) {
     var appId = ResourceIds.appId(namespace, app);
     return run(
@@ -144,19 +133,11 @@ public class DeployService {
         key);
   }
 
-  DeployResponse delete(String namespace, String app) {
-    return delete(namespace, app, ChangeStream.NONE);
-  }
-
   /**
-   * A delete whose plan and progress {@code stream} hears as they happen. An app that does not
-   * exist is found after planning: the stream has then heard the (empty) plan.
+   * A delete whose plan and progress {@code stream} hears as they happen, and whose change records
+   * {@code key} with it (null: no key). An app that does not exist is found after planning: the
+   * stream has then heard the (empty) plan.
    */
-  DeployResponse delete(String namespace, String app, ChangeStream stream) {
-    return delete(namespace, app, stream, null);
-  }
-
-  /** A delete as above whose change records {@code key} with it (null: no key). */
   DeployResponse delete(String namespace, String app, ChangeStream stream, IdempotencyKey key) {
     var appId = ResourceIds.appId(namespace, app);
     var response =
@@ -312,11 +293,6 @@ public class DeployService {
         || !Objects.equals(plan.settings().kappConfigs(), app.kappConfigs());
   }
 
-  /**
-   * Whether the plan needs a change. A delete of an existing app records one even when nothing is
-   * left to delete (its objects all taken over by other apps, or the app emptied by a deploy with
-   * {@code allowEmpty=true}), so the app ends deleted.
-   */
   /** A deploy sets the app's sync period (absent: the default); a reconcile keeps it. */
   private static Duration syncPeriod(
       ChangeTrigger trigger, Planner.Plan plan, DeployOptions options) {
@@ -327,6 +303,11 @@ public class DeployService {
     };
   }
 
+  /**
+   * Whether the plan needs a change. A delete of an existing app records one even when nothing is
+   * left to delete (its objects all taken over by other apps, or the app emptied by a deploy with
+   * {@code allowEmpty=true}), so the app ends deleted.
+   */
   private static boolean mustChange(ChangeTrigger trigger, Planner.Plan plan) {
     return plan.changes().hasChanges()
         || (trigger == ChangeTrigger.DELETE
