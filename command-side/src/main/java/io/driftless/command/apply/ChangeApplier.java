@@ -45,7 +45,7 @@ import org.springframework.stereotype.Component;
  * writes finished in.
  *
  * <p>After its write each change waits, in the same worker, as kapp waits ({@link Waiter}, the
- * rules in {@code deploy/wait}): until its object has converged ({@code waitTo: reconcile}) or, for
+ * rules in {@code apply/wait}): until its object has converged ({@code waitTo: reconcile}) or, for
  * a delete, is gone, within the change's {@code waitTimeout}; {@code waitTo: noop} ({@code
  * kapp.k14s.io/disable-wait}) and orphaned objects do not wait. A wait that fails (a Job failed, a
  * Deployment not progressing) or times out fails the change like a refused write: its result is

@@ -7,6 +7,8 @@
  * cluster through {@code ClusterGateway} reads only (it knows no Kubernetes client) and reports
  * kapp's {@code ongoing:}/{@code ok:}/{@code fail:} lines to a {@link
  * io.driftless.command.apply.wait.Progress}. It records nothing and knows no deploy: the apply step
- * ({@code deploy/ChangeApplier}) decides what a failed wait means.
+ * ({@code apply/ChangeApplier}) decides what a failed wait means. Checked by {@code
+ * CommandArchitectureTest}: no Axon, aggregate, plan, change or HTTP face, no class of {@code
+ * apply} itself, no {@code ClusterGateway} write.
  */
 package io.driftless.command.apply.wait;
