@@ -48,13 +48,8 @@ public class ChangeStarts {
 
   /**
    * No thread of this replica runs the change any more; {@code finished}: it has ended, and its
-   * claim goes.
+   * claim goes; {@code why}: why a change that did not finish could not be closed (null: unknown).
    */
-  public void release(String appId, String changeId, boolean finished) {
-    claims.release(appId, changeId, finished);
-  }
-
-  /** As above, with why a change that did not finish could not be closed (null: unknown). */
   public void release(String appId, String changeId, boolean finished, String why) {
     claims.release(appId, changeId, finished, why);
   }
