@@ -3,6 +3,7 @@ package io.driftless.command.deploy;
 import io.driftless.command.app.AbortAppChange;
 import io.driftless.command.app.ChangeNotFoundException;
 import io.driftless.command.app.ChangeNotOpenException;
+import io.driftless.command.plan.AggregateStates;
 import io.driftless.events.AppChangeFinished;
 import io.driftless.events.ResourceIds;
 import jakarta.servlet.http.HttpServletRequest;

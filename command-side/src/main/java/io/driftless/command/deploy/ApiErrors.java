@@ -2,6 +2,7 @@ package io.driftless.command.deploy;
 
 import io.driftless.command.app.ChangeInProgressException;
 import io.driftless.command.app.StaleAppStateException;
+import io.driftless.command.change.ConcurrentStartException;
 import io.driftless.command.cluster.ClusterException;
 import io.driftless.command.cluster.UnknownKindException;
 import io.driftless.command.ownership.OwnershipConflictException;

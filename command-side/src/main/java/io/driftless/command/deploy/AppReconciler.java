@@ -2,6 +2,8 @@ package io.driftless.command.deploy;
 
 import io.driftless.command.app.ChangeInProgressException;
 import io.driftless.command.app.StaleAppStateException;
+import io.driftless.command.apply.ChangeApplier;
+import io.driftless.command.plan.AggregateStates;
 import io.driftless.events.ResourceIds;
 import java.time.Duration;
 import org.slf4j.Logger;

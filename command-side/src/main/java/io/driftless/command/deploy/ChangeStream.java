@@ -1,6 +1,6 @@
 package io.driftless.command.deploy;
 
-import io.driftless.command.deploy.wait.Progress;
+import io.driftless.command.apply.wait.Progress;
 import java.util.List;
 
 /**

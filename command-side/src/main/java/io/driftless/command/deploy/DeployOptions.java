@@ -14,7 +14,7 @@ import java.time.Duration;
  * @param defaultLabelScopingRules kapp's default label scoping rules (selectors get the app label)
  * @param waitTimeout how long a change may wait for the cluster: an object marked {@code
  *     kapp.k14s.io/exists} to appear, a replaced object to be gone, its object to converge or,
- *     deleted, to be gone ({@code deploy/wait}; kapp {@code --wait-timeout}, 15m)
+ *     deleted, to be gone ({@code apply/wait}; kapp {@code --wait-timeout}, 15m)
  * @param syncPeriod how often the app is reconciled from now on; null for the server's default
  *     ({@code driftless.reconcile.sync-period})
  * @param ghostDiffPolicy what to do about a field the cluster keeps setting back ({@code report},

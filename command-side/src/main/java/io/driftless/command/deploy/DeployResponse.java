@@ -3,6 +3,7 @@ package io.driftless.command.deploy;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import io.driftless.command.change.EventPositions;
 import java.util.List;
 import java.util.Map;
 

@@ -5,10 +5,13 @@ import io.driftless.command.app.ChangeInProgressException;
 import io.driftless.command.app.FinishAppChange;
 import io.driftless.command.app.StartAppChange;
 import io.driftless.command.app.UnknownChangeException;
+import io.driftless.command.apply.ChangeApplier;
+import io.driftless.command.change.ChangeStarts;
 import io.driftless.command.idempotency.IdempotencyKey;
 import io.driftless.command.ownership.AppLabels;
 import io.driftless.command.ownership.Owner;
 import io.driftless.command.ownership.OwnershipRules;
+import io.driftless.command.plan.Planner;
 import io.driftless.command.resource.GhostDiffPolicy;
 import io.driftless.diff.plan.ChangeOp;
 import io.driftless.diff.plan.ChangeSet;
@@ -42,7 +45,7 @@ import org.springframework.stereotype.Service;
  * event ({@link ChangeApplier}), then finish the change. A change whose apply or finish ends on any
  * exception is finished as failed with that exception's message, at once, in the same thread,
  * before the answer. Only a crash in between (or a finish that fails twice) leaves the change open;
- * it is closed as failed once its replica's claim lapses ({@link ChangeClaims}, {@code
+ * it is closed as failed once its replica's claim lapses ({@code ChangeClaims}, {@code
  * OpenChangeRecovery}). The ownership rules ({@link OwnershipRules}) run on the plan before
  * anything is stored or written. A command with an {@code Idempotency-Key} records it atomically
  * with the start of its change ({@link ChangeStarts}, README "Safe retries").
@@ -74,15 +77,6 @@ public class DeployService {
     this.commands = commands;
     this.clock = clock;
     this.starts = starts;
-  }
-
-  DeployResponse deploy(DeployRequest request) {
-    return deploy(request, ChangeStream.NONE);
-  }
-
-  /** A deploy whose plan and progress {@code stream} hears as they happen. */
-  DeployResponse deploy(DeployRequest request, ChangeStream stream) {
-    return deploy(request, stream, null);
   }
 
   /**
@@ -120,15 +114,13 @@ public class DeployService {
    * @throws AppNotFoundException for an app that does not exist (never deployed, or deleted)
    */
   DeployResponse reconcile(String namespace, String app) {
-    return reconcile(namespace, app, ChangeStream.NONE);
+    return reconcile(namespace, app, ChangeStream.NONE, null);
   }
 
-  /** A reconcile whose plan and progress {@code stream} hears as they happen. */
-  DeployResponse reconcile(String namespace, String app, ChangeStream stream) {
-    return reconcile(namespace, app, stream, null);
-  }
-
-  /** A reconcile as above whose change, if one starts, records {@code key} (null: no key). */
+  /**
+   * A reconcile as above whose plan and progress {@code stream} hears as they happen, and whose
+   * change, if one starts, records {@code key} (null: no key).
+   */
   DeployResponse reconcile(String namespace, String app, ChangeStream stream, IdempotencyKey key) {
     var appId = ResourceIds.appId(namespace, app);
     return run(
@@ -141,19 +133,11 @@ public class DeployService {
         key);
   }
 
-  DeployResponse delete(String namespace, String app) {
-    return delete(namespace, app, ChangeStream.NONE);
-  }
-
   /**
-   * A delete whose plan and progress {@code stream} hears as they happen. An app that does not
-   * exist is found after planning: the stream has then heard the (empty) plan.
+   * A delete whose plan and progress {@code stream} hears as they happen, and whose change records
+   * {@code key} with it (null: no key). An app that does not exist is found after planning: the
+   * stream has then heard the (empty) plan.
    */
-  DeployResponse delete(String namespace, String app, ChangeStream stream) {
-    return delete(namespace, app, stream, null);
-  }
-
-  /** A delete as above whose change records {@code key} with it (null: no key). */
   DeployResponse delete(String namespace, String app, ChangeStream stream, IdempotencyKey key) {
     var appId = ResourceIds.appId(namespace, app);
     var response =
@@ -183,11 +167,17 @@ public class DeployService {
     if (desired.stored()) {
       planned = planner.planStored(appId);
     } else if (trigger == ChangeTrigger.DELETE) {
-      planned = planner.planDelete(appId, options);
+      planned = planner.planDelete(appId, options.ghostDiffPolicy(), options.dryRun());
     } else {
       planned =
           planner.plan(
-              appId, desired.resources(), desired.configs(), diff.againstLastApplied(), options);
+              appId,
+              desired.resources(),
+              desired.configs(),
+              diff.againstLastApplied(),
+              options.ghostDiffPolicy(),
+              options.defaultLabelScopingRules(),
+              options.dryRun());
     }
     if (desired.stored() && !planned.app().exists()) {
       throw new AppNotFoundException(appId);
@@ -303,11 +293,6 @@ public class DeployService {
         || !Objects.equals(plan.settings().kappConfigs(), app.kappConfigs());
   }
 
-  /**
-   * Whether the plan needs a change. A delete of an existing app records one even when nothing is
-   * left to delete (its objects all taken over by other apps, or the app emptied by a deploy with
-   * {@code allowEmpty=true}), so the app ends deleted.
-   */
   /** A deploy sets the app's sync period (absent: the default); a reconcile keeps it. */
   private static Duration syncPeriod(
       ChangeTrigger trigger, Planner.Plan plan, DeployOptions options) {
@@ -318,6 +303,11 @@ public class DeployService {
     };
   }
 
+  /**
+   * Whether the plan needs a change. A delete of an existing app records one even when nothing is
+   * left to delete (its objects all taken over by other apps, or the app emptied by a deploy with
+   * {@code allowEmpty=true}), so the app ends deleted.
+   */
   private static boolean mustChange(ChangeTrigger trigger, Planner.Plan plan) {
     return plan.changes().hasChanges()
         || (trigger == ChangeTrigger.DELETE

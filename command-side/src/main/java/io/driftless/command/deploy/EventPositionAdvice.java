@@ -1,5 +1,6 @@
 package io.driftless.command.deploy;
 
+import io.driftless.command.change.EventPositions;
 import org.springframework.core.MethodParameter;
 import org.springframework.http.MediaType;
 import org.springframework.http.converter.HttpMessageConverter;

@@ -1,7 +1,8 @@
 package io.driftless.command.deploy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.driftless.command.deploy.wait.WaitRules;
+import io.driftless.command.apply.PlainJson;
+import io.driftless.command.apply.wait.WaitRules;
 import io.driftless.diff.plan.Change;
 import io.driftless.diff.plan.ChangeOp;
 import io.driftless.diff.plan.ChangeSet;

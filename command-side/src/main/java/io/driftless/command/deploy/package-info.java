@@ -1,6 +1,15 @@
 /**
- * The deploy use case: parse the manifest, read the app's event-sourced state and the live objects,
- * plan with the diff engine, then start the change, apply it through the cluster gateway in order
- * and record every step on the aggregates. Also the HTTP API of API.md for it.
+ * The HTTP face of the deploy API (API.md) and its use case. The controllers ({@code
+ * DeployController}, {@code DeployStreamController}, {@code AbortController}) read a request
+ * ({@code DeployRequestReader}: app name, content type, query parameters, a body with its limits),
+ * take a change slot ({@code ChangeSlots}), answer retries ({@code SafeRetries}) and errors ({@code
+ * ApiErrors}, {@code RoutingErrors}) in API.md's shape. {@link
+ * io.driftless.command.deploy.DeployService} runs deploys, reconciles ({@link
+ * io.driftless.command.deploy.AppReconciler}) and deletes: parse, plan ({@code plan}), start and
+ * close the change ({@code change}), apply it ({@code apply}).
+ *
+ * <p>Only this package (and the server's wiring in {@code config}) sees Spring MVC, the servlet API
+ * and the request types ({@code DeployRequest}, {@code DeployOptions}, {@code DiffOptions}); it
+ * must not know fabric8. Checked by {@code CommandArchitectureTest}.
  */
 package io.driftless.command.deploy;

@@ -5,7 +5,8 @@
  * keys come from ({@link io.driftless.command.secrets.SecretKeys}: configuration, environment, or
  * on embedded defaults a key file under {@code ./data} readable by its owner only).
  *
- * <p>Must not know the cluster, the deploy API or the aggregates' internals; no key and no Secret
- * value is ever logged.
+ * <p>Must not know the cluster, the deploy API or the aggregates' internals (checked by {@code
+ * CommandArchitectureTest}: no cluster, no HTTP face, plan, change or apply, no aggregate class);
+ * no key and no Secret value is ever logged.
  */
 package io.driftless.command.secrets;

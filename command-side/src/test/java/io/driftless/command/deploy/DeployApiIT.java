@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.driftless.command.change.OpenChangeRecovery;
 import io.driftless.command.support.Api;
 import io.driftless.command.support.OpenChanges;
 import io.driftless.command.support.RefusingCluster;

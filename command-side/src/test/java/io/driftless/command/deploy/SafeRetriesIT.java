@@ -10,6 +10,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.driftless.command.app.FinishAppChange;
 import io.driftless.command.app.StaleAppStateException;
 import io.driftless.command.app.StartAppChange;
+import io.driftless.command.change.ChangeStarts;
+import io.driftless.command.change.KeyInUseException;
 import io.driftless.command.idempotency.IdempotencyKey;
 import io.driftless.command.idempotency.IdempotencyStore;
 import io.driftless.command.support.TestCluster;

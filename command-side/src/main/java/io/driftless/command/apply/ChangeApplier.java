@@ -1,0 +1,340 @@
+package io.driftless.command.apply;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.driftless.command.apply.wait.GoDurations;
+import io.driftless.command.apply.wait.Progress;
+import io.driftless.command.apply.wait.WaitState;
+import io.driftless.command.apply.wait.Waiter;
+import io.driftless.command.cluster.ClusterException;
+import io.driftless.command.cluster.ClusterGateway;
+import io.driftless.command.ownership.Owner;
+import io.driftless.command.plan.AggregateStates;
+import io.driftless.command.plan.Planner;
+import io.driftless.command.secrets.SecretVault;
+import io.driftless.diff.config.KappConfig;
+import io.driftless.diff.plan.DiffEngine;
+import io.driftless.diff.plan.WaitOp;
+import io.driftless.diff.resources.ResourceKey;
+import io.driftless.diff.text.SecretFingerprint;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.axonframework.commandhandling.gateway.CommandGateway;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.stereotype.Component;
+
+/**
+ * The apply step of a change, as kapp's {@code clusterapply}: the plan's waves ({@code
+ * ChangeSet.waves()}) one after the other; the changes of a wave at once, at most {@code
+ * driftless.deploy.apply-concurrency} (5) at a time; each change through its op ({@link ClusterOp}:
+ * the cluster write with its kapp strategy) and then its record ({@link ChangeRecords}). Changes
+ * that write nothing (noops, {@code kapp.k14s.io/noop}) are skipped. When a change of a wave fails,
+ * the rest of that wave still finishes, and the apply stops there (kapp exits early on apply
+ * errors): later waves are {@value #NOT_APPLIED}. Results keep the plan's order whatever order the
+ * writes finished in.
+ *
+ * <p>After its write each change waits, in the same worker, as kapp waits ({@link Waiter}, the
+ * rules in {@code apply/wait}): until its object has converged ({@code waitTo: reconcile}) or, for
+ * a delete, is gone, within the change's {@code waitTimeout}; {@code waitTo: noop} ({@code
+ * kapp.k14s.io/disable-wait}) and orphaned objects do not wait. A wait that fails (a Job failed, a
+ * Deployment not progressing) or times out fails the change like a refused write: its result is
+ * {@value #FAILED} with kapp's sentence, the rest of the wave finishes, later waves are not
+ * applied. The object's own record stays what the write did (it was applied); the app change is
+ * finished failed with the reason. Every step is told to the change's {@link Progress}, and while
+ * anything is under way a {@link WaitingReport} names it every {@code
+ * driftless.deploy.waiting-report-period}.
+ *
+ * <p>Any other exception of a change's write, record or wait (a bug such as a {@code
+ * NullPointerException}, a gateway that fails without a refusal) fails that change the same way,
+ * with the exception's message as its reason ({@link #reason}), and is logged with its stack trace:
+ * the apply never ends by throwing, so the caller always finishes the change at once (issue 25).
+ */
+@Component
+public class ChangeApplier implements DisposableBean {
+
+  /** The result of a change the cluster accepted. */
+  static final String APPLIED = "applied";
+
+  /** The result of a change the cluster refused. */
+  static final String FAILED = "failed";
+
+  /** The result of a change after a refusal: never sent. */
+  static final String NOT_APPLIED = "not applied";
+
+  private static final Logger log = LoggerFactory.getLogger(ChangeApplier.class);
+
+  private final ClusterWrites writes;
+  private final ChangeRecords records;
+  private final ExecutorService workers;
+  private final WaveRunner runner;
+  private final SecretFingerprint fingerprint;
+  private final Waiter waiter;
+  private final ScheduledExecutorService reportTimer;
+  private final Duration reportPeriod;
+
+  ChangeApplier(
+      ClusterGateway cluster,
+      CommandGateway commands,
+      AggregateStates states,
+      Clock clock,
+      ApplySettings settings,
+      SecretVault vault) {
+    this.writes = new ClusterWrites(cluster);
+    this.waiter = new Waiter(cluster);
+    this.records = new ChangeRecords(commands, states, clock, vault);
+    this.fingerprint = vault.fingerprint();
+    var count = new AtomicInteger();
+    this.workers =
+        Executors.newCachedThreadPool(
+            task -> {
+              var thread = new Thread(task, "apply-" + count.incrementAndGet());
+              thread.setDaemon(true);
+              return thread;
+            });
+    this.runner = new WaveRunner(settings.applyConcurrency(), workers);
+    this.reportPeriod = settings.waitingReportPeriod();
+    this.reportTimer =
+        Executors.newSingleThreadScheduledExecutor(
+            task -> {
+              var thread = new Thread(task, "apply-waiting-report");
+              thread.setDaemon(true);
+              return thread;
+            });
+  }
+
+  /**
+   * What an apply did.
+   *
+   * @param results per change that writes, in the plan's order: {@value #APPLIED}, {@value #FAILED}
+   *     or {@value #NOT_APPLIED}
+   * @param failure the first failure in plan order: the cluster's refusal ({@link
+   *     ClusterException}) or another exception of the apply path; null when every change succeeded
+   */
+  public record Applied(Map<ResourceKey, String> results, RuntimeException failure) {}
+
+  /**
+   * Applies every change of the plan that writes, wave by wave.
+   *
+   * @param waitTimeout how long a change may wait for the cluster (an object marked exists, the
+   *     delete of a replace, and its object to converge or be gone)
+   * @param configs the manifest's kapp Config documents: the rebase rules of a re-planned change
+   * @param progress hears each write and wait as it happens
+   */
+  public Applied apply(
+      String appId,
+      String changeId,
+      Planner.Plan plan,
+      Map<ResourceKey, Owner> takenOver,
+      Duration waitTimeout,
+      List<ObjectNode> configs,
+      Progress progress) {
+    var engine = new DiffEngine(KappConfig.defaults().plus(KappConfig.parse(configs)), fingerprint);
+    var context = new ApplyContext(appId, changeId, plan, takenOver, waitTimeout, engine);
+    var waves = new ArrayList<List<ClusterOp>>();
+    var results = new LinkedHashMap<ResourceKey, String>();
+    for (var wave : plan.changes().waves()) {
+      var ops = new ArrayList<ClusterOp>();
+      for (var change : wave) {
+        var op = ClusterOp.of(change, context);
+        if (op != null) {
+          ops.add(op);
+          results.put(change.key(), NOT_APPLIED);
+        }
+      }
+      // Waits for exists objects go last in their wave, so they never hold a worker while a write
+      // of the same wave waits for one: the object may only appear because of such a write
+      // (kapp's gatekeeper example: the ConstraintTemplate makes the controller create the CRD
+      // marked exists). kapp retries a missing exists object after the rest of the wave instead.
+      ops.sort(Comparator.comparing(op -> op instanceof ExistsOp));
+      waves.add(ops);
+    }
+    var total = results.size();
+    progress.line("---- applying " + total + " changes [0/" + total + " done] ----");
+    RuntimeException failure;
+    try (var report = WaitingReport.start(progress, total, reportPeriod, reportTimer)) {
+      failure =
+          runner.run(
+              waves,
+              op -> applyOne(context, op, report),
+              (op, failed) -> results.put(op.change().key(), failed == null ? APPLIED : FAILED));
+    }
+    var done = results.values().stream().filter(APPLIED::equals).count();
+    progress.line(
+        "---- applying "
+            + (failure == null ? "complete" : "stopped")
+            + " ["
+            + done
+            + "/"
+            + total
+            + " done] ----");
+    return new Applied(results, failure);
+  }
+
+  /**
+   * Writes, records and waits for one change; returns its failure or null. The report names it as
+   * under way from its op line to its end: an {@code exists} object is waited for in its write.
+   */
+  private RuntimeException applyOne(ApplyContext context, ClusterOp op, WaitingReport report) {
+    var what =
+        (op instanceof DeleteOp ? Waiter.Target.DELETE : Waiter.Target.RECONCILE)
+                .name()
+                .toLowerCase(Locale.ROOT)
+            + " "
+            + ClusterWrites.describe(op.change());
+    report.waiting(what);
+    try {
+      report.line(line(op));
+      var failure = write(context, op);
+      return failure != null ? failure : waitFor(context, op, report);
+    } catch (RuntimeException e) {
+      return unexpected(context, op, e);
+    } finally {
+      report.finished(what);
+    }
+  }
+
+  /**
+   * A failure that is not the cluster's refusal: logged with its trace (a fault of this server or
+   * its gateway), recorded on the object as a refusal is (best effort: the record may fail for the
+   * same reason), and returned as the change's failure.
+   */
+  private RuntimeException unexpected(ApplyContext context, ClusterOp op, RuntimeException e) {
+    log.warn(
+        "Failed {} in {} of {} on an unexpected error: {}",
+        line(op),
+        context.changeId(),
+        context.appId(),
+        reason(e),
+        e);
+    try {
+      records.failed(context, op.change(), reason(e));
+    } catch (RuntimeException recordFailed) {
+      e.addSuppressed(recordFailed);
+    }
+    return e;
+  }
+
+  /**
+   * The reason a failure is recorded with: its message, or its type's simple name when it has none
+   * (a {@code NullPointerException} without a helpful message).
+   */
+  public static String reason(Throwable e) {
+    var message = e.getMessage();
+    return message == null || message.isBlank() ? e.getClass().getSimpleName() : message;
+  }
+
+  /** Writes and records one change; returns the cluster's refusal, recorded, or null. */
+  private ClusterException write(ApplyContext context, ClusterOp op) {
+    var change = op.change();
+    try {
+      var outcome = op.apply(context, writes);
+      records.record(context, outcome);
+      log.info("Applied {} in {} of {}", line(op), context.changeId(), context.appId());
+      return null;
+    } catch (ClusterException e) {
+      log.info(
+          "Failed {} in {} of {}: {}",
+          line(op),
+          context.changeId(),
+          context.appId(),
+          e.getMessage());
+      records.failed(context, change, e.getMessage());
+      return e;
+    }
+  }
+
+  /**
+   * Waits for the change's object (see the class comment); returns the failed or timed-out wait in
+   * kapp's words, or null.
+   */
+  private ClusterException waitFor(ApplyContext context, ClusterOp op, Progress progress) {
+    var change = op.change();
+    Waiter.Target target;
+    if (op instanceof DeleteOp delete) {
+      if (delete.orphans()) {
+        return null;
+      }
+      target = Waiter.Target.DELETE;
+    } else if (change.waitTo() == WaitOp.NOOP) {
+      return null;
+    } else {
+      target = Waiter.Target.RECONCILE;
+    }
+    var description = ClusterWrites.describe(change);
+    var state =
+        waiter.await(
+            change.key(),
+            change.apiVersion(),
+            target,
+            description,
+            context.waitTimeout(),
+            progress);
+    if (state.done() && state.successful()) {
+      return null;
+    }
+    var message = waitFailure(target, description, context.waitTimeout(), state);
+    log.info("Failed {} in {} of {}: {}", line(op), context.changeId(), context.appId(), message);
+    return new ClusterException(message, 0, null);
+  }
+
+  /**
+   * kapp's sentences: {@code waiting on reconcile job/x (batch/v1) namespace: ns: Finished
+   * unsuccessfully (Failed with reason ...)}, or {@code Timed out waiting after 2s for resources:
+   * [deployment/x (apps/v1) namespace: ns]} with what it still waited for.
+   */
+  static String waitFailure(
+      Waiter.Target target, String description, Duration timeout, WaitState state) {
+    if (state.done()) {
+      var reason = state.message().isEmpty() ? "" : " (" + state.message() + ")";
+      return "waiting on "
+          + target.name().toLowerCase(Locale.ROOT)
+          + " "
+          + description
+          + ": Finished unsuccessfully"
+          + reason;
+    }
+    var last = state.message().isEmpty() ? "" : " (" + state.message() + ")";
+    return "Timed out waiting after "
+        + GoDurations.format(timeout)
+        + " for resources: ["
+        + description
+        + "]"
+        + last;
+  }
+
+  /**
+   * kapp's progress wording: {@code update deployment/simple-app (apps/v1) namespace: ns}, with the
+   * strategy when there is one ({@code delete (orphan) configmap/x ...}).
+   */
+  private static String line(ClusterOp op) {
+    var strategy = "";
+    if (op instanceof CreateOp create) {
+      strategy = create.strategy();
+    } else if (op instanceof UpdateOp update) {
+      strategy = update.strategy();
+    } else if (op instanceof DeleteOp delete && delete.orphans()) {
+      strategy = "orphan";
+    } else if (op instanceof ExistsOp) {
+      strategy = "exists";
+    }
+    var verb = op.change().op().wireName() + (strategy.isEmpty() ? "" : " (" + strategy + ")");
+    return verb + " " + ClusterWrites.describe(op.change());
+  }
+
+  @Override
+  public void destroy() {
+    reportTimer.shutdownNow();
+    workers.shutdownNow();
+  }
+}
