@@ -1,5 +1,6 @@
 package io.driftless.standalone;
 
+import io.driftless.shared.DaemonThreads;
 import java.sql.SQLException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -48,13 +49,7 @@ class H2Housekeeping implements SmartLifecycle {
 
   @Override
   public synchronized void start() {
-    timer =
-        Executors.newSingleThreadScheduledExecutor(
-            task -> {
-              var thread = new Thread(task, "h2-housekeeping");
-              thread.setDaemon(true);
-              return thread;
-            });
+    timer = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("h2-housekeeping"));
     timer.scheduleWithFixedDelay(
         this::rewriteSparseChunks, INTERVAL_SECONDS, INTERVAL_SECONDS, TimeUnit.SECONDS);
   }

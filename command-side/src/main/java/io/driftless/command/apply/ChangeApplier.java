@@ -16,6 +16,7 @@ import io.driftless.diff.plan.DiffEngine;
 import io.driftless.diff.plan.WaitOp;
 import io.driftless.diff.resources.ResourceKey;
 import io.driftless.diff.text.SecretFingerprint;
+import io.driftless.shared.DaemonThreads;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -27,7 +28,6 @@ import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -94,23 +94,11 @@ public class ChangeApplier implements DisposableBean {
     this.waiter = new Waiter(cluster);
     this.records = new ChangeRecords(commands, states, clock, vault);
     this.fingerprint = vault.fingerprint();
-    var count = new AtomicInteger();
-    this.workers =
-        Executors.newCachedThreadPool(
-            task -> {
-              var thread = new Thread(task, "apply-" + count.incrementAndGet());
-              thread.setDaemon(true);
-              return thread;
-            });
+    this.workers = Executors.newCachedThreadPool(DaemonThreads.numbered("apply"));
     this.runner = new WaveRunner(settings.applyConcurrency(), workers);
     this.reportPeriod = settings.waitingReportPeriod();
     this.reportTimer =
-        Executors.newSingleThreadScheduledExecutor(
-            task -> {
-              var thread = new Thread(task, "apply-waiting-report");
-              thread.setDaemon(true);
-              return thread;
-            });
+        Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("apply-waiting-report"));
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.driftless.command.change;
 
+import io.driftless.shared.DaemonThreads;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
 import javax.sql.DataSource;
@@ -47,12 +48,7 @@ public class EventPositions {
 
   /** One thread for the full counts of every instance (there is one per server). */
   private static final Executor RECOUNTS =
-      Executors.newSingleThreadExecutor(
-          runnable -> {
-            var thread = new Thread(runnable, "event-position-recount");
-            thread.setDaemon(true);
-            return thread;
-          });
+      Executors.newSingleThreadExecutor(DaemonThreads.named("event-position-recount"));
 
   @Autowired
   EventPositions(DataSource dataSource) {

@@ -4,6 +4,7 @@ import io.driftless.command.app.AbandonAppChange;
 import io.driftless.command.plan.AggregateStates;
 import io.driftless.events.AppChangeStarted;
 import io.driftless.events.EventCatalog;
+import io.driftless.shared.DaemonThreads;
 import java.time.Clock;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -66,12 +67,7 @@ public class OpenChangeRecovery implements ApplicationRunner, DisposableBean {
   private final ChangeClaims claims;
   private final RecoverySettings settings;
   private final ScheduledExecutorService checks =
-      Executors.newSingleThreadScheduledExecutor(
-          task -> {
-            var thread = new Thread(task, "change-recovery");
-            thread.setDaemon(true);
-            return thread;
-          });
+      Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("change-recovery"));
 
   OpenChangeRecovery(
       JdbcTemplate jdbc,

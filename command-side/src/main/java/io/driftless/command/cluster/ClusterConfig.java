@@ -1,5 +1,6 @@
 package io.driftless.command.cluster;
 
+import io.driftless.shared.DaemonThreads;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
@@ -67,9 +68,7 @@ class ClusterConfig {
   ApplicationListener<ApplicationReadyEvent> clusterClientWarmUp(
       ObjectProvider<KubernetesClient> client) {
     return ready -> {
-      var warmUp = new Thread(() -> warmUp(client), "cluster-client-warm-up");
-      warmUp.setDaemon(true);
-      warmUp.start();
+      DaemonThreads.create("cluster-client-warm-up", () -> warmUp(client)).start();
     };
   }
 

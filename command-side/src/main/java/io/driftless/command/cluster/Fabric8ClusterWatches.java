@@ -2,6 +2,7 @@ package io.driftless.command.cluster;
 
 import io.driftless.command.ownership.AppLabels;
 import io.driftless.diff.resources.ResourceKey;
+import io.driftless.shared.DaemonThreads;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
@@ -13,7 +14,6 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import org.slf4j.Logger;
@@ -49,7 +49,8 @@ public final class Fabric8ClusterWatches implements ClusterWatches, WriteObserve
   public Fabric8ClusterWatches(KubernetesClient client, Duration maxBackoff) {
     this.client = client;
     this.maxBackoff = maxBackoff;
-    this.executor = Executors.newSingleThreadScheduledExecutor(daemon());
+    this.executor =
+        Executors.newSingleThreadScheduledExecutor(DaemonThreads.numbered("cluster-watch"));
   }
 
   /** How a kind's path is found (the gateway's: built-in tables, CRDs). */
@@ -192,14 +193,5 @@ public final class Fabric8ClusterWatches implements ClusterWatches, WriteObserve
             action.accept(watch, object);
           }
         });
-  }
-
-  private static java.util.concurrent.ThreadFactory daemon() {
-    var count = new AtomicInteger();
-    return task -> {
-      var thread = new Thread(task, "cluster-watch-" + count.incrementAndGet());
-      thread.setDaemon(true);
-      return thread;
-    };
   }
 }

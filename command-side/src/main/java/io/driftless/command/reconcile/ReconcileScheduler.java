@@ -2,6 +2,7 @@ package io.driftless.command.reconcile;
 
 import io.driftless.command.deploy.AppReconciler.Outcome;
 import io.driftless.command.deploy.AppReconciler.Result;
+import io.driftless.shared.DaemonThreads;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -66,8 +67,11 @@ public final class ReconcileScheduler implements AutoCloseable {
     this.next =
         new NextRun(settings.backoff(), settings.jitter(), ThreadLocalRandom.current()::nextDouble);
     this.owner = settings.nodeId().isBlank() ? "node-" + UUID.randomUUID() : settings.nodeId();
-    this.ticker = Executors.newSingleThreadScheduledExecutor(daemon("reconcile-scheduler"));
-    this.workers = Executors.newFixedThreadPool(settings.workers(), daemon("reconcile-worker"));
+    this.ticker =
+        Executors.newSingleThreadScheduledExecutor(DaemonThreads.numbered("reconcile-scheduler"));
+    this.workers =
+        Executors.newFixedThreadPool(
+            settings.workers(), DaemonThreads.numbered("reconcile-worker"));
   }
 
   /** Starts ticking. */
@@ -218,14 +222,5 @@ public final class ReconcileScheduler implements AutoCloseable {
   public void close() {
     ticker.shutdownNow();
     workers.shutdownNow();
-  }
-
-  private static java.util.concurrent.ThreadFactory daemon(String name) {
-    var count = new java.util.concurrent.atomic.AtomicInteger();
-    return task -> {
-      var thread = new Thread(task, name + "-" + count.incrementAndGet());
-      thread.setDaemon(true);
-      return thread;
-    };
   }
 }

@@ -1,6 +1,7 @@
 package io.driftless.command.reconcile;
 
 import io.driftless.command.cluster.ClusterWatches;
+import io.driftless.shared.DaemonThreads;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Set;
@@ -34,12 +35,7 @@ final class WatchTrigger implements AutoCloseable {
   private final Duration delay;
   private final Set<String> waiting = ConcurrentHashMap.newKeySet();
   private final ScheduledExecutorService executor =
-      Executors.newSingleThreadScheduledExecutor(
-          task -> {
-            var thread = new Thread(task, "reconcile-watch-trigger");
-            thread.setDaemon(true);
-            return thread;
-          });
+      Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("reconcile-watch-trigger"));
 
   WatchTrigger(
       ReconcileSettings settings,

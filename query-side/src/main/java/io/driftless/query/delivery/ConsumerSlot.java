@@ -3,6 +3,7 @@ package io.driftless.query.delivery;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
 import io.driftless.query.eventstore.EventStoreMismatchException;
+import io.driftless.shared.DaemonThreads;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
@@ -43,8 +44,7 @@ final class ConsumerSlot {
     this.factory = factory;
     this.topology = topology;
     this.setup = setup;
-    this.thread = new Thread(this::run, name);
-    thread.setDaemon(true);
+    this.thread = DaemonThreads.create(name, this::run);
     thread.setUncaughtExceptionHandler(
         (t, e) -> log.error("Consumer {} died; health is DOWN until a restart", name, e));
   }

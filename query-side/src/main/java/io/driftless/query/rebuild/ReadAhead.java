@@ -2,6 +2,7 @@ package io.driftless.query.rebuild;
 
 import io.driftless.query.eventstore.EventStoreReader;
 import io.driftless.query.eventstore.IndexedEvent;
+import io.driftless.shared.DaemonThreads;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
@@ -37,8 +38,7 @@ final class ReadAhead implements AutoCloseable {
    * @param size how many events the next read asks for (asked before each read)
    */
   ReadAhead(EventStoreReader store, long after, IntSupplier size, String threadName) {
-    this.thread = new Thread(() -> readAll(store, after, size), threadName);
-    thread.setDaemon(true);
+    this.thread = DaemonThreads.create(threadName, () -> readAll(store, after, size));
     thread.start();
   }
 

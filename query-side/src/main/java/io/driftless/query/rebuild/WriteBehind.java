@@ -1,5 +1,6 @@
 package io.driftless.query.rebuild;
 
+import io.driftless.shared.DaemonThreads;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -18,13 +19,7 @@ final class WriteBehind implements AutoCloseable {
   private Future<?> writing;
 
   WriteBehind(String threadName) {
-    this.writer =
-        Executors.newSingleThreadExecutor(
-            task -> {
-              var thread = new Thread(task, threadName);
-              thread.setDaemon(true);
-              return thread;
-            });
+    this.writer = Executors.newSingleThreadExecutor(DaemonThreads.named(threadName));
   }
 
   /** Waits for the previous write, then starts this one. */

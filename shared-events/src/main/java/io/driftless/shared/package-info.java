@@ -1,0 +1,6 @@
+/**
+ * Small helpers both sides (and the standalone server) share that are not part of the event
+ * contract: daemon threads with names. Like {@code io.driftless.events}, it knows nothing of Axon,
+ * Spring, RabbitMQ's client or Kubernetes.
+ */
+package io.driftless.shared;
