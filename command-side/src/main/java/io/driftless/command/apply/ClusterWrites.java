@@ -1,6 +1,7 @@
 package io.driftless.command.apply;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.driftless.command.apply.wait.PollPause;
 import io.driftless.command.cluster.ClusterException;
 import io.driftless.command.cluster.ClusterGateway;
 import io.driftless.command.ownership.AppLabels;
@@ -8,7 +9,6 @@ import io.driftless.command.ownership.OwnershipRules;
 import io.driftless.diff.plan.Change;
 import io.driftless.diff.plan.ChangeOp;
 import io.driftless.diff.plan.FieldChange;
-import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -36,9 +36,6 @@ final class ClusterWrites {
 
   /** kapp's number of tries after a conflict. */
   static final int ATTEMPTS = 10;
-
-  private static final Duration FIRST_POLL = Duration.ofMillis(50);
-  private static final Duration MAX_POLL = Duration.ofSeconds(1);
 
   private final ClusterGateway cluster;
 
@@ -166,7 +163,7 @@ final class ClusterWrites {
   Optional<ObjectNode> await(
       ApplyContext context, Change change, Predicate<Optional<ObjectNode>> done, String what) {
     var deadline = System.nanoTime() + context.waitTimeout().toNanos();
-    var pause = FIRST_POLL;
+    var pause = new PollPause();
     while (true) {
       var found = cluster.get(change.key(), change.apiVersion());
       if (done.test(found)) {
@@ -176,8 +173,7 @@ final class ClusterWrites {
         throw new ClusterException(
             describe(change) + ": " + what + " within " + context.waitTimeout(), 0, null);
       }
-      sleep(pause);
-      pause = pause.multipliedBy(2).compareTo(MAX_POLL) > 0 ? MAX_POLL : pause.multipliedBy(2);
+      pause.sleep();
     }
   }
 
@@ -242,14 +238,5 @@ final class ClusterWrites {
 
   static String resourceVersion(ObjectNode object) {
     return object == null ? null : object.path("metadata").path("resourceVersion").asText(null);
-  }
-
-  private static void sleep(Duration pause) {
-    try {
-      Thread.sleep(pause.toMillis());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new ClusterException("interrupted while waiting for the cluster", 0, e);
-    }
   }
 }

@@ -25,9 +25,6 @@ import java.util.Optional;
  */
 public final class Waiter {
 
-  private static final Duration FIRST_POLL = Duration.ofMillis(50);
-  private static final Duration MAX_POLL = Duration.ofSeconds(1);
-
   private final ClusterGateway cluster;
 
   public Waiter(ClusterGateway cluster) {
@@ -68,7 +65,7 @@ public final class Waiter {
       progress.line("ok: " + what);
       return WaitState.ok();
     }
-    var pause = FIRST_POLL;
+    var pause = new PollPause();
     String reported = null;
     while (true) {
       var state = state(key, apiVersion, target);
@@ -83,8 +80,7 @@ public final class Waiter {
       if (System.nanoTime() - deadline >= 0) {
         return state;
       }
-      sleep(pause);
-      pause = pause.multipliedBy(2).compareTo(MAX_POLL) > 0 ? MAX_POLL : pause.multipliedBy(2);
+      pause.sleep();
     }
   }
 
@@ -119,14 +115,5 @@ public final class Waiter {
 
   private static List<String> detail(WaitState state) {
     return state.message().isEmpty() ? List.of() : List.of(state.message());
-  }
-
-  private static void sleep(Duration pause) {
-    try {
-      Thread.sleep(pause.toMillis());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new ClusterException("interrupted while waiting for the cluster", 0, e);
-    }
   }
 }
