@@ -34,7 +34,7 @@ final class GhostDiffsCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    var query = app == null ? null : "app=" + namespace + "/" + app;
+    var query = app == null ? null : "app=" + new AppRef(namespace, app).id();
     var response = client.api().get("/api/ghost-diffs", query);
     if (response.status() == 404 && !Json.readOrMissing(response.body()).has("message")) {
       throw new CliFailure("this server has no ghost-diff view (GET /api/ghost-diffs)");

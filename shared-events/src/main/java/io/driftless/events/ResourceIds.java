@@ -1,7 +1,7 @@
 package io.driftless.events;
 
 /**
- * Builds the aggregate ids: App {@code namespace/app}; ResourceChange {@code
+ * Builds the aggregate ids: App {@code namespace/app} ({@link AppId}); ResourceChange {@code
  * namespace/app/group/kind/resourceNamespace/name}, with {@code core} for the empty API group and
  * {@code _} for cluster-scoped objects, so that every id has exactly six non-empty segments.
  */
@@ -9,27 +9,19 @@ public final class ResourceIds {
 
   private ResourceIds() {}
 
-  /** The App aggregate id. */
+  /** The App aggregate id: {@link AppId#of}'s text. */
   public static String appId(String namespace, String app) {
-    return namespace + "/" + app;
+    return AppId.of(namespace, app).toString();
   }
 
-  /** The namespace part of an App aggregate id ({@link #appId}). */
+  /** The namespace part of an App aggregate id ({@link AppId#parse}). */
   public static String appNamespace(String appId) {
-    return appId.substring(0, slash(appId));
+    return AppId.parse(appId).namespace();
   }
 
-  /** The app name part of an App aggregate id ({@link #appId}). */
+  /** The app name part of an App aggregate id ({@link AppId#parse}). */
   public static String appName(String appId) {
-    return appId.substring(slash(appId) + 1);
-  }
-
-  private static int slash(String appId) {
-    var slash = appId.indexOf('/');
-    if (slash <= 0 || slash == appId.length() - 1 || appId.indexOf('/', slash + 1) >= 0) {
-      throw new IllegalArgumentException("not an app id (namespace/app): " + appId);
-    }
-    return slash;
+    return AppId.parse(appId).name();
   }
 
   /** The ResourceChange aggregate id of an object of an app. */

@@ -5,6 +5,7 @@ import static org.axonframework.modelling.command.AggregateLifecycle.apply;
 import io.driftless.events.AppChangeFinished;
 import io.driftless.events.AppChangeStarted;
 import io.driftless.events.AppDeleted;
+import io.driftless.events.AppId;
 import io.driftless.events.ChangeTrigger;
 import java.time.Duration;
 import java.util.Map;
@@ -156,7 +157,7 @@ public class App {
 
   /** Whether {@code changeId} is one of the app's changes so far (numbered 1 to changeNumber). */
   private boolean hadChange(String changeId) {
-    var prefix = appId.substring(appId.indexOf('/') + 1) + "-change-";
+    var prefix = AppId.parse(appId).name() + "-change-";
     if (changeId == null || !changeId.startsWith(prefix)) {
       return false;
     }
@@ -226,7 +227,7 @@ public class App {
 
   /** The id of the app's change with this number: {@code <app>-change-<number, six digits>}. */
   public static String changeIdOf(String appId, long number) {
-    var app = appId.substring(appId.indexOf('/') + 1);
+    var app = AppId.parse(appId).name();
     return String.format("%s-change-%06d", app, number);
   }
 

@@ -5,11 +5,10 @@ import io.driftless.command.app.ChangeNotFoundException;
 import io.driftless.command.app.ChangeNotOpenException;
 import io.driftless.command.plan.AggregateStates;
 import io.driftless.events.AppChangeFinished;
-import io.driftless.events.ResourceIds;
+import io.driftless.events.AppId;
 import jakarta.servlet.http.HttpServletRequest;
 import java.time.Clock;
 import java.util.List;
-import java.util.regex.Pattern;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.axonframework.modelling.command.AggregateNotFoundException;
 import org.slf4j.Logger;
@@ -37,7 +36,6 @@ import org.springframework.web.bind.annotation.RestController;
 class AbortController {
 
   private static final Logger log = LoggerFactory.getLogger(AbortController.class);
-  private static final Pattern DNS_LABEL = Pattern.compile("[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?");
   private static final int MAX_REASON = 500;
 
   private final CommandGateway commands;
@@ -62,10 +60,9 @@ class AbortController {
           "Query parameter reason is too long.",
           List.of("reason: at most " + MAX_REASON + " characters, not " + reason.length()));
     }
-    var appId = ResourceIds.appId(namespace, app);
-    if (!DNS_LABEL.matcher(namespace).matches()
-        || !DNS_LABEL.matcher(app).matches()
-        || states.app(appId).changeNumber() == 0) {
+    var id = AppId.of(namespace, app);
+    var appId = id.toString();
+    if (!id.hasDnsLabels() || states.app(appId).changeNumber() == 0) {
       return notFound("There is no app " + appId + ".");
     }
     var actor = actor(http);

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.driftless.diff.resources.ManifestException;
 import io.driftless.diff.resources.Resource;
 import io.driftless.diff.resources.ResourceKey;
+import io.driftless.events.AppId;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -49,8 +50,8 @@ public final class AppLabels {
 
   /** The {@code driftless.io/app} value of an app id {@code namespace/app}. */
   public static String appLabel(String appId) {
-    var slash = appId.indexOf('/');
-    var readable = appId.substring(slash + 1) + "." + appId.substring(0, slash);
+    var id = AppId.parse(appId);
+    var readable = id.name() + "." + id.namespace();
     if (readable.length() <= MAX_VALUE) {
       return readable;
     }
@@ -142,7 +143,7 @@ public final class AppLabels {
     }
     var appId = object.path("metadata").path("annotations").path(APP_ID).asText(null);
     // The annotation counts only when it names the app the label stands for.
-    var known = appId != null && appId.indexOf('/') > 0 && appLabel(appId).equals(label.asText());
+    var known = AppId.tryParse(appId).isPresent() && appLabel(appId).equals(label.asText());
     return Optional.of(new Owner(label.asText(), known ? appId : null));
   }
 

@@ -1,5 +1,7 @@
 package io.driftless.command.ownership;
 
+import io.driftless.events.AppId;
+
 /**
  * The app a live object is labelled for.
  *
@@ -14,11 +16,11 @@ public record Owner(String label, String appId) {
     if (appId == null) {
       return "label '" + AppLabels.APP + "=" + label + "'";
     }
-    var slash = appId.indexOf('/');
+    var id = AppId.parse(appId);
     return "app '"
-        + appId.substring(slash + 1)
+        + id.name()
         + "' namespace: "
-        + appId.substring(0, slash)
+        + id.namespace()
         + " (label '"
         + AppLabels.APP
         + "="

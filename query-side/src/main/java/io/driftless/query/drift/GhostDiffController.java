@@ -1,5 +1,6 @@
 package io.driftless.query.drift;
 
+import io.driftless.events.AppId;
 import io.driftless.events.ResourceRef;
 import io.driftless.query.api.BadParameterException;
 import io.driftless.query.api.KnownApps;
@@ -11,7 +12,6 @@ import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.List;
-import java.util.regex.Pattern;
 import javax.sql.DataSource;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -25,10 +25,6 @@ import org.springframework.web.bind.annotation.RestController;
  */
 @RestController
 class GhostDiffController {
-
-  /** {@code namespace/app}, both DNS-1123 labels as the command side requires. */
-  private static final Pattern APP =
-      Pattern.compile("[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?/[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?");
 
   private static final String COLUMNS =
       "SELECT app_id, namespace, name, kind, api_version, path, desired_value, live_value, flips,"
@@ -75,7 +71,9 @@ class GhostDiffController {
 
   @GetMapping("/api/ghost-diffs")
   List<GhostDiff> ghostDiffs(@RequestParam(required = false) String app) {
-    if (app != null && !APP.matcher(app).matches()) {
+    // namespace/app, both DNS-1123 labels as the command side requires.
+    var id = AppId.tryParse(app).filter(AppId::hasDnsLabels);
+    if (app != null && id.isEmpty()) {
       throw new BadParameterException(
           "app", "namespace/app, both DNS-1123 labels, e.g. default/simple-app", app);
     }
@@ -87,8 +85,7 @@ class GhostDiffController {
     if (app == null) {
       return jdbc.sql(COLUMNS + ORDER).query((rs, row) -> ghostDiff(rs)).list();
     }
-    var slash = app.indexOf('/');
-    apps.require(app.substring(0, slash), app.substring(slash + 1));
+    apps.require(id.get().namespace(), id.get().name());
     return jdbc.sql(COLUMNS + " WHERE app_id = ?" + ORDER)
         .param(app)
         .query((rs, row) -> ghostDiff(rs))

@@ -5,6 +5,7 @@ import io.driftless.events.AppChangeStarted;
 import io.driftless.events.ChangeTrigger;
 import io.driftless.events.EventEnvelope;
 import io.driftless.events.OpCounts;
+import io.driftless.events.ResourceIds;
 import io.driftless.events.WaitCounts;
 import java.time.Instant;
 import java.util.List;
@@ -30,7 +31,7 @@ public final class AppEvents {
                 change,
                 ChangeTrigger.DEPLOY,
                 storedAt,
-                List.of(appId.substring(0, appId.indexOf('/'))),
+                List.of(ResourceIds.appNamespace(appId)),
                 Map.of(),
                 OpCounts.none(),
                 WaitCounts.none(),
@@ -48,6 +49,6 @@ public final class AppEvents {
   }
 
   public static String changeId(String appId, long change) {
-    return String.format("%s-change-%06d", appId.substring(appId.indexOf('/') + 1), change);
+    return String.format("%s-change-%06d", ResourceIds.appName(appId), change);
   }
 }

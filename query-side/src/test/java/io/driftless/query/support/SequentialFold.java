@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.driftless.events.AppChangeFinished;
 import io.driftless.events.AppChangeStarted;
 import io.driftless.events.AppDeleted;
+import io.driftless.events.AppId;
 import io.driftless.events.EventCodec;
 import io.driftless.events.EventEnvelope;
 import io.driftless.events.GhostDiffDetected;
@@ -61,21 +62,13 @@ public final class SequentialFold {
             json(e.namespaces()),
             "null"
           });
-      var slash = e.appId().indexOf('/');
+      var id = AppId.parse(e.appId());
       var row =
           overview.computeIfAbsent(
               e.appId(),
               k ->
                   new String[] {
-                    e.appId(),
-                    e.appId().substring(0, slash),
-                    e.appId().substring(slash + 1),
-                    "",
-                    "",
-                    "null",
-                    "null",
-                    "null",
-                    "false"
+                    e.appId(), id.namespace(), id.name(), "", "", "null", "null", "null", "false"
                   });
       row[3] = json(e.namespaces());
       row[4] = e.changeId();

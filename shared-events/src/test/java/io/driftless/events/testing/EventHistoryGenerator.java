@@ -114,7 +114,7 @@ public final class EventHistoryGenerator {
 
     private void start() {
       changes++;
-      open = String.format("%s-change-%06d", appId.substring(appId.indexOf('/') + 1), changes);
+      open = String.format("%s-change-%06d", ResourceIds.appName(appId), changes);
       trigger = random.nextInt(100) < 3 ? ChangeTrigger.DELETE : ChangeTrigger.DEPLOY;
       for (int i = 0; i < refs.length; i++) {
         planResource(i);
