@@ -34,7 +34,7 @@ record ApiResponse(int status, Map<String, List<String>> headers, String body) {
   /** The answer's body, or its API error as a failure the user reads. */
   String bodyOrThrow() {
     if (!successful()) {
-      throw ApiError.of(this).toFailure();
+      throw ApiErrors.failure(this);
     }
     return body;
   }

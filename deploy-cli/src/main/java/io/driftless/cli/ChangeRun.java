@@ -95,7 +95,7 @@ final class ChangeRun {
   }
 
   private static CliFailure failure(ApiResponse response) {
-    var error = ApiError.of(response);
+    var error = ApiErrors.of(response);
     var details = new ArrayList<>(error.details());
     details.addAll(failedChanges(Json.readOrMissing(response.body())));
     return new CliFailure(error.message(), details);

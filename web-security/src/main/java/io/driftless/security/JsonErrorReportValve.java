@@ -1,8 +1,10 @@
 package io.driftless.security;
 
+import io.driftless.shared.ApiError;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import org.apache.catalina.connector.Request;
 import org.apache.catalina.connector.Response;
 import org.apache.catalina.valves.ErrorReportValve;
@@ -42,6 +44,6 @@ public final class JsonErrorReportValve extends ErrorReportValve {
                 + " encoded / or NUL in the path, or a request line or headers over the server's"
                 + " size limit."
             : "The request could not be handled (HTTP " + status + ").";
-    return "{\"error\":\"" + code + "\",\"message\":\"" + message + "\",\"details\":[]}";
+    return SecurityErrors.json(new ApiError(code, message, List.of()));
   }
 }

@@ -1,10 +1,10 @@
 package io.driftless.security;
 
+import io.driftless.shared.ApiError;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.LinkedHashMap;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -141,18 +141,19 @@ final class SecurityErrors
     write(response, status, code, message, List.of());
   }
 
-  /** An answer in the error shape; also {@link ApiErrorController}'s. */
+  /** An answer in the error shape ({@link ApiError}); also {@link ApiErrorController}'s. */
   static void write(
       HttpServletResponse response, int status, String code, String message, List<String> details)
       throws IOException {
-    var body = new LinkedHashMap<String, Object>();
-    body.put("error", code);
-    body.put("message", message);
-    body.put("details", details);
     response.setStatus(status);
     response.setContentType(MediaType.APPLICATION_JSON_VALUE);
     response.setCharacterEncoding(StandardCharsets.UTF_8.name());
-    response.getWriter().write(JSON.writeValueAsString(body));
+    response.getWriter().write(json(new ApiError(code, message, details)));
     response.getWriter().flush();
+  }
+
+  /** An error's JSON text; also {@link JsonErrorReportValve}'s. */
+  static String json(ApiError error) {
+    return JSON.writeValueAsString(error);
   }
 }

@@ -6,6 +6,7 @@ import io.driftless.command.app.ChangeNotOpenException;
 import io.driftless.command.plan.AggregateStates;
 import io.driftless.events.AppChangeFinished;
 import io.driftless.events.AppId;
+import io.driftless.shared.ApiError;
 import jakarta.servlet.http.HttpServletRequest;
 import java.time.Clock;
 import java.util.List;
@@ -85,10 +86,10 @@ class AbortController {
 
   @ExceptionHandler(ChangeNotOpenException.class)
   ResponseEntity<ApiError> notOpen(ChangeNotOpenException e) {
-    return ApiError.response(HttpStatus.CONFLICT, "change_not_open", e.getMessage(), List.of());
+    return ApiErrorResponses.of(HttpStatus.CONFLICT, "change_not_open", e.getMessage(), List.of());
   }
 
   private static ResponseEntity<ApiError> notFound(String message) {
-    return ApiError.response(HttpStatus.NOT_FOUND, "not_found", message, List.of());
+    return ApiErrorResponses.of(HttpStatus.NOT_FOUND, "not_found", message, List.of());
   }
 }

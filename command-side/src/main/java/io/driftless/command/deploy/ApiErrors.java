@@ -7,6 +7,7 @@ import io.driftless.command.cluster.ClusterException;
 import io.driftless.command.cluster.UnknownKindException;
 import io.driftless.command.ownership.OwnershipConflictException;
 import io.driftless.diff.resources.ManifestException;
+import io.driftless.shared.ApiError;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -120,26 +121,26 @@ class ApiErrors {
   @ExceptionHandler(MissingServletRequestParameterException.class)
   ResponseEntity<ApiError> missingParameter(MissingServletRequestParameterException e) {
     var message = "Query parameter " + e.getParameterName() + " is required.";
-    return ApiError.response(HttpStatus.BAD_REQUEST, "bad_parameter", message, List.of());
+    return ApiErrorResponses.of(HttpStatus.BAD_REQUEST, "bad_parameter", message, List.of());
   }
 
   @ExceptionHandler({ServletRequestBindingException.class, BindException.class})
   ResponseEntity<ApiError> binding(Exception e) {
     var message = "The request lacks a parameter or header this endpoint needs.";
-    return ApiError.response(HttpStatus.BAD_REQUEST, "bad_parameter", message, List.of());
+    return ApiErrorResponses.of(HttpStatus.BAD_REQUEST, "bad_parameter", message, List.of());
   }
 
   @ExceptionHandler(TypeMismatchException.class)
   ResponseEntity<ApiError> typeMismatch(TypeMismatchException e) {
     var name = e.getPropertyName() == null ? "a parameter" : e.getPropertyName();
     var message = "The value of " + name + " is not " + expected(e.getRequiredType()) + ".";
-    return ApiError.response(HttpStatus.BAD_REQUEST, "bad_parameter", message, List.of());
+    return ApiErrorResponses.of(HttpStatus.BAD_REQUEST, "bad_parameter", message, List.of());
   }
 
   @ExceptionHandler(HttpMessageNotReadableException.class)
   ResponseEntity<ApiError> unreadable(HttpMessageNotReadableException e) {
     var message = "The request body could not be read.";
-    return ApiError.response(HttpStatus.BAD_REQUEST, "unparsable_body", message, List.of());
+    return ApiErrorResponses.of(HttpStatus.BAD_REQUEST, "unparsable_body", message, List.of());
   }
 
   @ExceptionHandler(HttpMediaTypeNotAcceptableException.class)
@@ -157,10 +158,10 @@ class ApiErrors {
       HttpStatusCode status = response.getStatusCode();
       var reason = HttpStatus.resolve(status.value());
       var message = reason == null ? "The request failed." : reason.getReasonPhrase() + ".";
-      return ApiError.response(status, ApiError.codeOf(status), message, List.of());
+      return ApiErrorResponses.of(status, ApiErrorResponses.codeOf(status), message, List.of());
     }
     log.error("Unexpected failure of a command request", e);
-    return ApiError.response(
+    return ApiErrorResponses.of(
         HttpStatus.INTERNAL_SERVER_ERROR,
         "internal_error",
         "The server failed to handle the request; its log has the details.",
@@ -180,6 +181,6 @@ class ApiErrors {
   private static ResponseEntity<ApiError> error(
       HttpStatus status, String code, Exception e, List<String> details) {
     log.info("{} {}: {}", status.value(), code, e.getMessage());
-    return ApiError.response(status, code, e.getMessage(), details);
+    return ApiErrorResponses.of(status, code, e.getMessage(), details);
   }
 }

@@ -1,6 +1,7 @@
 package io.driftless.command.deploy;
 
 import io.driftless.command.cluster.ClusterException;
+import io.driftless.shared.ApiError;
 import java.util.List;
 import org.springframework.http.HttpStatus;
 

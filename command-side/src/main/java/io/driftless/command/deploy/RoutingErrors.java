@@ -1,5 +1,6 @@
 package io.driftless.command.deploy;
 
+import io.driftless.shared.ApiError;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -34,7 +35,7 @@ class RoutingErrors {
   @ExceptionHandler({NoResourceFoundException.class, NoHandlerFoundException.class})
   ResponseEntity<ApiError> notFound(HttpServletRequest request) {
     var message = "Nothing is served at " + request.getMethod() + " " + path(request) + ".";
-    return ApiError.response(HttpStatus.NOT_FOUND, "not_found", message, List.of());
+    return ApiErrorResponses.of(HttpStatus.NOT_FOUND, "not_found", message, List.of());
   }
 
   @ExceptionHandler(HttpRequestMethodNotSupportedException.class)
@@ -74,7 +75,7 @@ class RoutingErrors {
             + (e.getContentType() == null ? "(none)" : e.getContentType().toString())
             + " is not accepted here"
             + (accepted.isEmpty() ? "." : "; send one of " + accepted + ".");
-    return ApiError.response(
+    return ApiErrorResponses.of(
         HttpStatus.UNSUPPORTED_MEDIA_TYPE,
         "unsupported_media_type",
         message,
@@ -87,7 +88,7 @@ class RoutingErrors {
   }
 
   static ResponseEntity<ApiError> notAcceptable(HttpMediaTypeNotAcceptableException e) {
-    return ApiError.response(
+    return ApiErrorResponses.of(
         HttpStatus.NOT_ACCEPTABLE,
         "not_acceptable",
         "None of the types the Accept header lists can be produced; accept application/json.",

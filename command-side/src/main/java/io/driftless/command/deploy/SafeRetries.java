@@ -107,7 +107,7 @@ class SafeRetries {
       }
       if (e instanceof KeyInUseException) {
         // The other request's start is not committed yet (H2 gives up waiting for its row lock).
-        return ApiError.response(
+        return ApiErrorResponses.of(
             HttpStatus.CONFLICT, "change_in_progress", e.getMessage(), List.of());
       }
       throw e;
@@ -131,7 +131,7 @@ class SafeRetries {
 
   private ResponseEntity<?> answer(IdempotencyKey key, KeyRecord record) {
     if (!record.requestHash().equals(key.requestHash())) {
-      return ApiError.response(
+      return ApiErrorResponses.of(
           HttpStatus.UNPROCESSABLE_CONTENT,
           "idempotency_key_reused",
           "This Idempotency-Key was first used with another request to "
@@ -145,7 +145,7 @@ class SafeRetries {
     if (stored == null) {
       var finished = outcomes.finished(key.appId(), record.changeId());
       if (finished.isEmpty()) {
-        return ApiError.response(
+        return ApiErrorResponses.of(
             HttpStatus.CONFLICT,
             "change_in_progress",
             "app "

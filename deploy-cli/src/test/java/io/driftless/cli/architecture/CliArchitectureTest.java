@@ -7,7 +7,10 @@ import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
 
-/** {@code io.driftless.cli}: the servers only over HTTP; of Driftless only the diff engine. */
+/**
+ * {@code io.driftless.cli}: the servers only over HTTP; of Driftless only the diff engine and the
+ * error shape ({@code io.driftless.shared}), not the event contract.
+ */
 @AnalyzeClasses(packages = "io.driftless.cli", importOptions = ImportOption.DoNotIncludeTests.class)
 class CliArchitectureTest {
 

@@ -1,5 +1,6 @@
 package io.driftless.query.api;
 
+import io.driftless.shared.ApiError;
 import java.util.List;
 import java.util.Locale;
 import org.slf4j.Logger;

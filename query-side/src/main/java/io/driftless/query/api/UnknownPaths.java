@@ -1,5 +1,6 @@
 package io.driftless.query.api;
 
+import io.driftless.shared.ApiError;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.List;
 import org.springframework.core.Ordered;

@@ -8,10 +8,11 @@ import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
 
 /**
- * {@code io.driftless.events}: the contract knows nothing of Axon, Spring, RabbitMQ or Kubernetes.
+ * {@code io.driftless.events}: the contract knows nothing of Axon, Spring, RabbitMQ or Kubernetes;
+ * nor does {@code io.driftless.shared}, which web-security and the CLI use too.
  */
 @AnalyzeClasses(
-    packages = "io.driftless.events",
+    packages = {"io.driftless.events", "io.driftless.shared"},
     importOptions = ImportOption.DoNotIncludeTests.class)
 class EventsArchitectureTest {
 
@@ -19,7 +20,7 @@ class EventsArchitectureTest {
   static final ArchRule theContractKnowsNoFramework =
       noClasses()
           .that()
-          .resideInAPackage("io.driftless.events..")
+          .resideInAnyPackage("io.driftless.events..", "io.driftless.shared..")
           .should()
           .dependOnClassesThat()
           .resideInAnyPackage(

@@ -1,14 +1,18 @@
 package io.driftless.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.driftless.shared.ApiError;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * An error answer of the API, {@code {"error","message","details"}}. A body that does not have that
+ * Reads an error answer of the API into its shape, {@link ApiError} ({@code
+ * {"error","message","details"}}, the record the servers write). A body that does not have that
  * shape (a proxy's HTML page, say) still yields a message naming the HTTP status.
  */
-record ApiError(String message, List<String> details) {
+final class ApiErrors {
+
+  private ApiErrors() {}
 
   static ApiError of(ApiResponse response) {
     var body = Json.readOrMissing(response.body());
@@ -16,13 +20,16 @@ record ApiError(String message, List<String> details) {
     if (message.isBlank()) {
       var text =
           response.body().isBlank() ? List.<String>of() : List.of(Text.abbreviate(response.body()));
-      return new ApiError("the server answered HTTP " + response.status(), text);
+      return new ApiError(null, "the server answered HTTP " + response.status(), text);
     }
-    return new ApiError(message, details(body.path("details")));
+    var code = body.path("error").isTextual() ? body.path("error").asText() : null;
+    return new ApiError(code, message, details(body.path("details")));
   }
 
-  CliFailure toFailure() {
-    return new CliFailure(message, details);
+  /** The error answer as a failure the user reads: its message and detail lines. */
+  static CliFailure failure(ApiResponse response) {
+    var error = of(response);
+    return new CliFailure(error.message(), error.details());
   }
 
   private static List<String> details(JsonNode details) {

@@ -1,5 +1,6 @@
 package io.driftless.command.deploy;
 
+import io.driftless.shared.ApiError;
 import java.util.List;
 import java.util.Locale;
 import org.springframework.http.HttpStatus;
@@ -7,14 +8,16 @@ import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 
-/** The error shape of API.md: {@code {"error", "message", "details"}}. */
-record ApiError(String error, String message, List<String> details) {
+/** The command side's answers in the error shape ({@link ApiError}, shared-events). */
+final class ApiErrorResponses {
+
+  private ApiErrorResponses() {}
 
   /**
    * The response for an error. Always JSON, whatever the request's {@code Accept} says: a client
    * that asked for something else still gets a readable answer instead of a second failure.
    */
-  static ResponseEntity<ApiError> response(
+  static ResponseEntity<ApiError> of(
       HttpStatusCode status, String code, String message, List<String> details) {
     return ResponseEntity.status(status)
         .contentType(MediaType.APPLICATION_JSON)
