@@ -22,9 +22,10 @@ import java.util.Map;
  *     {@code syncPeriod} parameter (a reconcile keeps the app's); null for the server's default,
  *     and in stores written before the field existed
  * @param ghostDiffPolicy what the app does about ghost diffs, from the deploy's {@code
- *     ghostDiffPolicy} parameter (a reconcile keeps the app's): {@code report} (keep writing the
- *     field, report it) or {@code yield} (stop writing it, see {@link GhostDiffYielded}); null for
- *     the default {@code report}, and in stores written before the field existed
+ *     ghostDiffPolicy} parameter (a reconcile keeps the app's): {@code "report"} (keep writing the
+ *     field, report it) or {@code "yield"} (stop writing it, see {@link GhostDiffYielded}) in JSON;
+ *     null for the default {@link GhostDiffPolicy#REPORT} ({@link GhostDiffPolicy#stored()}), and
+ *     in stores written before the field existed ({@link GhostDiffPolicy#orDefault})
  * @param kappConfigs the kapp Config documents the deploy came with (inline Configs and those of
  *     {@code kapp.k14s.io/config} ConfigMaps) as a JSON array (which is YAML too), so reconciles
  *     plan with the same rebase rules (a reconcile keeps the app's); null when there were none, and
@@ -42,7 +43,7 @@ public record AppChangeStarted(
     WaitCounts waits,
     String description,
     String syncPeriod,
-    String ghostDiffPolicy,
+    GhostDiffPolicy ghostDiffPolicy,
     String kappConfigs)
     implements AppEvent {
 

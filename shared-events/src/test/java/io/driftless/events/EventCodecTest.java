@@ -50,7 +50,7 @@ class EventCodecTest {
             new WaitCounts(1, 0, 0),
             "update: Op: 0 create, 0 delete, 1 update",
             "PT1M",
-            "yield",
+            GhostDiffPolicy.YIELD,
             "[{\"apiVersion\":\"kapp.k14s.io/v1alpha1\",\"kind\":\"Config\"}]"),
         new AppChangeFinished(
             APP,

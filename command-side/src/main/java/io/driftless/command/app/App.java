@@ -5,8 +5,9 @@ import static org.axonframework.modelling.command.AggregateLifecycle.apply;
 import io.driftless.events.AppChangeFinished;
 import io.driftless.events.AppChangeStarted;
 import io.driftless.events.AppDeleted;
-import io.driftless.events.AppId;
+import io.driftless.events.ChangeIds;
 import io.driftless.events.ChangeTrigger;
+import io.driftless.events.GhostDiffPolicy;
 import java.time.Duration;
 import java.util.Map;
 import java.util.TreeMap;
@@ -20,15 +21,13 @@ import org.axonframework.spring.stereotype.Aggregate;
 /**
  * An app: the unit a deploy client sends whole. Holds the resource set, the change in progress and
  * the change counter; allows one change at a time. A change is numbered when it starts; its id is
- * {@code <app>-change-<number, six digits>} as kapp names its app changes.
+ * {@code <app>-change-<number, six digits>} as kapp names its app changes ({@link ChangeIds}).
  *
  * <p>The resource set becomes the new desired set only when a change succeeds; a failed change
  * leaves the union of both, so that resources it may have created are deleted later.
  */
 @Aggregate(snapshotTriggerDefinition = "driftlessSnapshotTrigger")
 public class App {
-
-  private static final String YIELD = "yield";
 
   @AggregateIdentifier private String appId;
   private long changeNumber;
@@ -47,8 +46,11 @@ public class App {
   /** The app's own sync period (ISO-8601), null for the server's default. */
   private String syncPeriod;
 
-  /** The app's ghost-diff policy, null for the default {@code report}. */
-  private String ghostDiffPolicy;
+  /**
+   * The app's ghost-diff policy as its last change stored it: null for the default {@code report}
+   * (also in snapshots of older stores).
+   */
+  private GhostDiffPolicy ghostDiffPolicy;
 
   /** The change that started the {@code yield} policy in force; 0 under {@code report}. */
   private long yieldSince;
@@ -70,7 +72,7 @@ public class App {
           command.appId(), command.expectedChangeNumber(), changeNumber);
     }
     var number = changeNumber + 1;
-    var changeId = changeIdOf(command.appId(), number);
+    var changeId = ChangeIds.of(command.appId(), number);
     apply(
         new AppChangeStarted(
             command.appId(),
@@ -84,7 +86,7 @@ public class App {
             command.waits(),
             command.description(),
             command.syncPeriod() == null ? null : command.syncPeriod().toString(),
-            command.ghostDiffPolicy(),
+            command.ghostDiffPolicy().stored(),
             command.kappConfigs()));
     return changeId;
   }
@@ -157,16 +159,8 @@ public class App {
 
   /** Whether {@code changeId} is one of the app's changes so far (numbered 1 to changeNumber). */
   private boolean hadChange(String changeId) {
-    var prefix = AppId.parse(appId).name() + "-change-";
-    if (changeId == null || !changeId.startsWith(prefix)) {
-      return false;
-    }
-    try {
-      var number = Long.parseLong(changeId.substring(prefix.length()));
-      return number >= 1 && number <= changeNumber && changeIdOf(appId, number).equals(changeId);
-    } catch (NumberFormatException e) {
-      return false;
-    }
+    var number = ChangeIds.parse(changeId).orElse(0);
+    return number >= 1 && number <= changeNumber && ChangeIds.of(appId, number).equals(changeId);
   }
 
   /** A read-only view for planning. */
@@ -179,7 +173,7 @@ public class App {
         Map.copyOf(all),
         changeNumber > 0 && !deleted,
         syncPeriod == null ? null : Duration.parse(syncPeriod),
-        ghostDiffPolicy,
+        GhostDiffPolicy.orDefault(ghostDiffPolicy),
         yieldSince,
         kappConfigs);
   }
@@ -194,8 +188,7 @@ public class App {
     pending = new TreeMap<>(event.desired());
     deleted = false;
     syncPeriod = event.syncPeriod();
-    var yielding = YIELD.equalsIgnoreCase(event.ghostDiffPolicy());
-    if (!yielding) {
+    if (event.ghostDiffPolicy() != GhostDiffPolicy.YIELD) {
       yieldSince = 0;
     } else if (yieldSince == 0) {
       yieldSince = event.changeNumber();
@@ -223,12 +216,6 @@ public class App {
   void on(AppDeleted event) {
     resources = new TreeMap<>();
     deleted = true;
-  }
-
-  /** The id of the app's change with this number: {@code <app>-change-<number, six digits>}. */
-  public static String changeIdOf(String appId, long number) {
-    var app = AppId.parse(appId).name();
-    return String.format("%s-change-%06d", app, number);
   }
 
   private void requireInProgress(String changeId) {

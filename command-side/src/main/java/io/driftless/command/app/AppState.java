@@ -1,5 +1,6 @@
 package io.driftless.command.app;
 
+import io.driftless.events.GhostDiffPolicy;
 import java.time.Duration;
 import java.util.Map;
 
@@ -14,8 +15,8 @@ import java.util.Map;
  * @param exists whether the app exists: it had a change and was not deleted since (an app emptied
  *     by a deploy with {@code allowEmpty=true} exists, with no resources, as in kapp)
  * @param syncPeriod the app's own sync period, null for the server's default
- * @param ghostDiffPolicy the app's ghost-diff policy ({@code report} or {@code yield}), null for
- *     the default {@code report}
+ * @param ghostDiffPolicy the app's ghost-diff policy, {@link GhostDiffPolicy#REPORT} unless a
+ *     deploy set another
  * @param yieldSince the number of the change that set the {@code yield} policy in force now (the
  *     first of the changes since under {@code yield}); fields yielded in earlier changes are
  *     written again; 0 when the policy is not {@code yield}
@@ -29,12 +30,12 @@ public record AppState(
     Map<String, String> resources,
     boolean exists,
     Duration syncPeriod,
-    String ghostDiffPolicy,
+    GhostDiffPolicy ghostDiffPolicy,
     long yieldSince,
     String kappConfigs) {
 
   /** The state of an app that never existed. */
   public static AppState absent(String appId) {
-    return new AppState(appId, 0, null, Map.of(), false, null, null, 0, null);
+    return new AppState(appId, 0, null, Map.of(), false, null, GhostDiffPolicy.REPORT, 0, null);
   }
 }

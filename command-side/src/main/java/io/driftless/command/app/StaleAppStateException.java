@@ -1,5 +1,7 @@
 package io.driftless.command.app;
 
+import io.driftless.events.ChangeIds;
+
 /**
  * The app changed between planning and starting the change (409 to the client). The message names
  * the change that got in the way, as {@link ChangeInProgressException} does.
@@ -11,7 +13,7 @@ public final class StaleAppStateException extends RuntimeException {
         "app "
             + appId
             + " changed while this change was planned: change "
-            + App.changeIdOf(appId, actual)
+            + ChangeIds.of(appId, actual)
             + " ran meanwhile (this one was planned against change "
             + expected
             + "); deploy again");

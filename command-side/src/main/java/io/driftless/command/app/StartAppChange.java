@@ -1,6 +1,7 @@
 package io.driftless.command.app;
 
 import io.driftless.events.ChangeTrigger;
+import io.driftless.events.GhostDiffPolicy;
 import io.driftless.events.OpCounts;
 import io.driftless.events.WaitCounts;
 import java.time.Duration;
@@ -14,8 +15,7 @@ import org.axonframework.modelling.command.TargetAggregateIdentifier;
  * changed since the caller planned ({@code expectedChangeNumber}). Returns the new change id.
  *
  * @param syncPeriod the app's sync period from now on, null for the server's default
- * @param ghostDiffPolicy the app's ghost-diff policy from now on ({@code report} or {@code yield}),
- *     null for the default {@code report}
+ * @param ghostDiffPolicy the app's ghost-diff policy from now on
  * @param kappConfigs the kapp Config documents reconciles plan with from now on, a JSON array; null
  *     for none
  */
@@ -30,7 +30,7 @@ public record StartAppChange(
     String description,
     Instant at,
     Duration syncPeriod,
-    String ghostDiffPolicy,
+    GhostDiffPolicy ghostDiffPolicy,
     String kappConfigs) {
 
   /** A change that sets the sync period only (the default ghost-diff policy, no Configs). */
@@ -56,7 +56,7 @@ public record StartAppChange(
         description,
         at,
         syncPeriod,
-        null,
+        GhostDiffPolicy.REPORT,
         null);
   }
 

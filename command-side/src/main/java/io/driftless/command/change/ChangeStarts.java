@@ -1,10 +1,10 @@
 package io.driftless.command.change;
 
-import io.driftless.command.app.App;
 import io.driftless.command.app.StartAppChange;
 import io.driftless.command.apply.ChangeApplier;
 import io.driftless.command.idempotency.IdempotencyKey;
 import io.driftless.command.idempotency.IdempotencyStore;
+import io.driftless.events.ChangeIds;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.axonframework.modelling.command.AggregateStreamCreationException;
 import org.axonframework.modelling.command.ConcurrencyException;
@@ -61,7 +61,7 @@ public class ChangeStarts {
    */
   public String start(StartAppChange command, IdempotencyKey key) {
     var appId = command.appId();
-    var changeId = App.changeIdOf(appId, command.expectedChangeNumber() + 1);
+    var changeId = ChangeIds.of(appId, command.expectedChangeNumber() + 1);
     // Only an attempt the App accepted claims the change: a losing attempt computes the same
     // change id, and must not take the winner's claim out of this replica's running set.
     var claimed = new boolean[1];

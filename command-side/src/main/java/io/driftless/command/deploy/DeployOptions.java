@@ -1,6 +1,6 @@
 package io.driftless.command.deploy;
 
-import io.driftless.command.resource.GhostDiffPolicy;
+import io.driftless.events.GhostDiffPolicy;
 import java.time.Duration;
 
 /**

@@ -1,8 +1,8 @@
 package io.driftless.command.deploy;
 
-import io.driftless.command.resource.GhostDiffPolicy;
 import io.driftless.diff.plan.ChangeFilter;
 import io.driftless.diff.resources.ManifestException;
+import io.driftless.events.GhostDiffPolicy;
 import java.time.Duration;
 import java.util.List;
 

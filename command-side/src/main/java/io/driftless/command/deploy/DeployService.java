@@ -12,7 +12,6 @@ import io.driftless.command.ownership.AppLabels;
 import io.driftless.command.ownership.Owner;
 import io.driftless.command.ownership.OwnershipRules;
 import io.driftless.command.plan.Planner;
-import io.driftless.command.resource.GhostDiffPolicy;
 import io.driftless.diff.plan.ChangeOp;
 import io.driftless.diff.plan.ChangeSet;
 import io.driftless.diff.plan.WaitOp;
@@ -23,6 +22,7 @@ import io.driftless.diff.text.ContentHash;
 import io.driftless.diff.text.SecretRedaction;
 import io.driftless.diff.text.ServerFields;
 import io.driftless.events.ChangeTrigger;
+import io.driftless.events.GhostDiffPolicy;
 import io.driftless.events.OpCounts;
 import io.driftless.events.ResourceIds;
 import io.driftless.events.WaitCounts;
@@ -289,7 +289,7 @@ public class DeployService {
   private static boolean settingsChanged(Planner.Plan plan, DeployOptions options) {
     var app = plan.app();
     return !Objects.equals(options.syncPeriod(), app.syncPeriod())
-        || options.ghostDiffPolicy() != GhostDiffPolicy.ofStored(app.ghostDiffPolicy())
+        || options.ghostDiffPolicy() != app.ghostDiffPolicy()
         || !Objects.equals(plan.settings().kappConfigs(), app.kappConfigs());
   }
 
@@ -409,11 +409,10 @@ public class DeployService {
   }
 
   /** The policy the app keeps: a deploy's, a reconcile's (the app's own); a delete: the default. */
-  private static String ghostDiffPolicy(ChangeTrigger trigger, Planner.Plan plan) {
-    var policy = plan.settings().ghostDiffPolicy();
-    return trigger == ChangeTrigger.DELETE || policy == GhostDiffPolicy.REPORT
-        ? null
-        : policy.wireName();
+  private static GhostDiffPolicy ghostDiffPolicy(ChangeTrigger trigger, Planner.Plan plan) {
+    return trigger == ChangeTrigger.DELETE
+        ? GhostDiffPolicy.REPORT
+        : plan.settings().ghostDiffPolicy();
   }
 
   private static void addNamespace(TreeSet<String> namespaces, ResourceKey key) {

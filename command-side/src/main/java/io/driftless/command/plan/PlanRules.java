@@ -3,11 +3,12 @@ package io.driftless.command.plan;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.driftless.command.app.AppState;
-import io.driftless.command.resource.GhostDiffPolicy;
 import io.driftless.command.resource.ResourceState;
 import io.driftless.command.resource.SuggestedRebaseRule;
 import io.driftless.diff.resources.Resource;
 import io.driftless.diff.resources.ResourceKey;
+import io.driftless.events.ChangeIds;
+import io.driftless.events.GhostDiffPolicy;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -78,7 +79,7 @@ final class PlanRules {
         (key, state) -> {
           var paths =
               state.yielded().entrySet().stream()
-                  .filter(e -> changeNumber(e.getValue()) >= app.yieldSince())
+                  .filter(e -> ChangeIds.parse(e.getValue()).orElse(0) >= app.yieldSince())
                   .map(Map.Entry::getKey)
                   .sorted()
                   .toList();
@@ -87,16 +88,6 @@ final class PlanRules {
           }
         });
     return configs;
-  }
-
-  /** The number of a change id {@code <app>-change-000007}; 0 when it is none. */
-  static long changeNumber(String changeId) {
-    var dash = changeId == null ? -1 : changeId.lastIndexOf('-');
-    try {
-      return dash < 0 ? 0 : Long.parseLong(changeId.substring(dash + 1));
-    } catch (NumberFormatException e) {
-      return 0;
-    }
   }
 
   private static ObjectNode config(String rule, ResourceKey key, List<String> paths) {

@@ -1,8 +1,8 @@
 package io.driftless.command.plan;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.driftless.command.resource.GhostDiffPolicy;
 import io.driftless.events.ChangeTrigger;
+import io.driftless.events.GhostDiffPolicy;
 import java.util.List;
 
 /**

@@ -8,7 +8,6 @@ import io.driftless.command.app.AppState;
 import io.driftless.command.cluster.ClusterException;
 import io.driftless.command.cluster.ClusterGateway;
 import io.driftless.command.ownership.AppLabels;
-import io.driftless.command.resource.GhostDiffPolicy;
 import io.driftless.command.resource.ResourceState;
 import io.driftless.command.secrets.DesiredContent;
 import io.driftless.command.secrets.SecretVault;
@@ -28,6 +27,7 @@ import io.driftless.diff.resources.StableApiVersions;
 import io.driftless.diff.resources.VersionName;
 import io.driftless.diff.text.SecretFingerprint;
 import io.driftless.events.ChangeTrigger;
+import io.driftless.events.GhostDiffPolicy;
 import io.driftless.events.ResourceIds;
 import java.time.Clock;
 import java.time.Instant;
@@ -231,7 +231,7 @@ public class Planner {
     learnCustomKinds(stored.resources());
     previous.removeAll(stored.leftAlone());
     recorded.keySet().removeAll(stored.leftAlone());
-    var policy = GhostDiffPolicy.ofStored(app.ghostDiffPolicy());
+    var policy = app.ghostDiffPolicy();
     var userConfigs = storedConfigs(app);
     var settings =
         new PlanSettings(

@@ -2,6 +2,7 @@ package io.driftless.command.resource;
 
 import io.driftless.events.ChangeTrigger;
 import io.driftless.events.FieldChange;
+import io.driftless.events.GhostDiffPolicy;
 import io.driftless.events.ResourceRef;
 import io.driftless.events.SealedObject;
 import java.time.Instant;

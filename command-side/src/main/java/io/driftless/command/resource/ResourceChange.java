@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import io.driftless.events.ChangeTrigger;
 import io.driftless.events.FieldChange;
 import io.driftless.events.GhostDiffDetected;
+import io.driftless.events.GhostDiffPolicy;
 import io.driftless.events.GhostDiffYielded;
 import io.driftless.events.ResourceApplyFailed;
 import io.driftless.events.ResourceCreated;
@@ -104,8 +105,7 @@ public class ResourceChange {
 
   /** Emits a ghost diff for every field this reconcile's update put back a second time or more. */
   private void reportGhostDiffs(RecordResourceApplied command) {
-    var policy =
-        command.ghostDiffPolicy() == null ? GhostDiffPolicy.REPORT : command.ghostDiffPolicy();
+    var policy = GhostDiffPolicy.orDefault(command.ghostDiffPolicy());
     for (FieldChange field : command.fields()) {
       var count = flips.get(field.path());
       if (count == null || count.flips() < 2) {

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.driftless.events.AppChangeFinished;
 import io.driftless.events.AppChangeStarted;
+import io.driftless.events.ChangeIds;
 import io.driftless.events.ChangeTrigger;
+import io.driftless.events.GhostDiffPolicy;
 import io.driftless.events.OpCounts;
 import io.driftless.events.WaitCounts;
 import java.time.Instant;
@@ -34,7 +36,8 @@ class AppGhostDiffPolicyTest {
     fixture = new AggregateTestFixture<>(App.class);
   }
 
-  private static StartAppChange start(long expected, ChangeTrigger trigger, String policy) {
+  private static StartAppChange start(
+      long expected, ChangeTrigger trigger, GhostDiffPolicy policy) {
     return new StartAppChange(
         APP,
         expected,
@@ -50,10 +53,11 @@ class AppGhostDiffPolicyTest {
         CONFIGS);
   }
 
-  private static AppChangeStarted started(long number, ChangeTrigger trigger, String policy) {
+  private static AppChangeStarted started(
+      long number, ChangeTrigger trigger, GhostDiffPolicy policy) {
     return new AppChangeStarted(
         APP,
-        App.changeIdOf(APP, number),
+        ChangeIds.of(APP, number),
         number,
         trigger,
         AT,
@@ -68,18 +72,18 @@ class AppGhostDiffPolicyTest {
   }
 
   private static AppChangeFinished finished(long number) {
-    return new AppChangeFinished(APP, App.changeIdOf(APP, number), true, "d", OPS, WAITS, AT, null);
+    return new AppChangeFinished(APP, ChangeIds.of(APP, number), true, "d", OPS, WAITS, AT, null);
   }
 
   @Test
   void theChangeCarriesThePolicyAndTheConfigs() {
     fixture
         .givenNoPriorActivity()
-        .when(start(0, ChangeTrigger.DEPLOY, "yield"))
-        .expectEvents(started(1, ChangeTrigger.DEPLOY, "yield"))
+        .when(start(0, ChangeTrigger.DEPLOY, GhostDiffPolicy.YIELD))
+        .expectEvents(started(1, ChangeTrigger.DEPLOY, GhostDiffPolicy.YIELD))
         .expectState(
             app -> {
-              assertThat(app.state().ghostDiffPolicy()).isEqualTo("yield");
+              assertThat(app.state().ghostDiffPolicy()).isEqualTo(GhostDiffPolicy.YIELD);
               assertThat(app.state().yieldSince()).isEqualTo(1);
               assertThat(app.state().kappConfigs()).isEqualTo(CONFIGS);
             });
@@ -91,11 +95,11 @@ class AppGhostDiffPolicyTest {
         .given(
             started(1, ChangeTrigger.DEPLOY, null),
             finished(1),
-            started(2, ChangeTrigger.DEPLOY, "yield"),
+            started(2, ChangeTrigger.DEPLOY, GhostDiffPolicy.YIELD),
             finished(2),
-            started(3, ChangeTrigger.RECONCILE, "yield"),
+            started(3, ChangeTrigger.RECONCILE, GhostDiffPolicy.YIELD),
             finished(3))
-        .when(start(3, ChangeTrigger.DEPLOY, "yield"))
+        .when(start(3, ChangeTrigger.DEPLOY, GhostDiffPolicy.YIELD))
         .expectState(app -> assertThat(app.state().yieldSince()).isEqualTo(2));
   }
 
@@ -103,11 +107,11 @@ class AppGhostDiffPolicyTest {
   void reportEndsYieldAndALaterYieldStartsAfresh() {
     fixture
         .given(
-            started(1, ChangeTrigger.DEPLOY, "yield"),
+            started(1, ChangeTrigger.DEPLOY, GhostDiffPolicy.YIELD),
             finished(1),
             started(2, ChangeTrigger.DEPLOY, null),
             finished(2))
-        .when(start(2, ChangeTrigger.DEPLOY, "yield"))
+        .when(start(2, ChangeTrigger.DEPLOY, GhostDiffPolicy.YIELD))
         .expectState(app -> assertThat(app.state().yieldSince()).isEqualTo(3));
   }
 
@@ -116,7 +120,7 @@ class AppGhostDiffPolicyTest {
     var older =
         new AppChangeStarted(
             APP,
-            App.changeIdOf(APP, 1),
+            ChangeIds.of(APP, 1),
             1,
             ChangeTrigger.DEPLOY,
             AT,
@@ -127,10 +131,23 @@ class AppGhostDiffPolicyTest {
             "d");
     fixture
         .given(older, finished(1))
-        .when(start(1, ChangeTrigger.RECONCILE, null))
+        .when(start(1, ChangeTrigger.RECONCILE, GhostDiffPolicy.REPORT))
         .expectState(
             app -> {
-              assertThat(app.state().ghostDiffPolicy()).isNull();
+              assertThat(app.state().ghostDiffPolicy()).isEqualTo(GhostDiffPolicy.REPORT);
+              assertThat(app.state().yieldSince()).isZero();
+            });
+  }
+
+  @Test
+  void reportIsStoredAsNullAsBeforeThePolicyExisted() {
+    fixture
+        .given(started(1, ChangeTrigger.DEPLOY, GhostDiffPolicy.YIELD), finished(1))
+        .when(start(1, ChangeTrigger.DEPLOY, GhostDiffPolicy.REPORT))
+        .expectEvents(started(2, ChangeTrigger.DEPLOY, null))
+        .expectState(
+            app -> {
+              assertThat(app.state().ghostDiffPolicy()).isEqualTo(GhostDiffPolicy.REPORT);
               assertThat(app.state().yieldSince()).isZero();
             });
   }

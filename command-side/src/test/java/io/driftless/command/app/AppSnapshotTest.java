@@ -6,9 +6,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.driftless.command.config.AxonConfig;
 import io.driftless.events.AppChangeFinished;
 import io.driftless.events.AppChangeStarted;
+import io.driftless.events.ChangeIds;
 import io.driftless.events.ChangeTrigger;
+import io.driftless.events.GhostDiffPolicy;
 import io.driftless.events.OpCounts;
 import io.driftless.events.WaitCounts;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -22,7 +25,7 @@ class AppSnapshotTest {
   private static AppChangeStarted started(long number, Map<String, String> desired) {
     return new AppChangeStarted(
         "ns/app",
-        App.changeIdOf("ns/app", number),
+        ChangeIds.of("ns/app", number),
         number,
         ChangeTrigger.DEPLOY,
         AT,
@@ -67,5 +70,49 @@ class AppSnapshotTest {
                         "",
                         AT)))
         .isInstanceOf(ChangeInProgressException.class);
+  }
+
+  @Test
+  void snapshotKeepsTheGhostDiffPolicyInTheFormStoresHold() {
+    var app = new App();
+    var yielding = started(1, Map.of("core/ConfigMap/ns/a", "sha256:1"));
+    app.on(
+        new AppChangeStarted(
+            yielding.appId(),
+            yielding.changeId(),
+            yielding.changeNumber(),
+            yielding.trigger(),
+            yielding.startedAt(),
+            yielding.namespaces(),
+            yielding.desired(),
+            yielding.ops(),
+            yielding.waits(),
+            yielding.description(),
+            null,
+            GhostDiffPolicy.YIELD,
+            null));
+    var json =
+        new String(
+            AxonConfig.snapshotSerializer().serialize(app, byte[].class).getData(),
+            StandardCharsets.UTF_8);
+
+    assertThat(json).contains("\"ghostDiffPolicy\":\"yield\"");
+    var restored = roundTrip(app);
+    assertThat(restored.state()).isEqualTo(app.state());
+    assertThat(restored.state().ghostDiffPolicy()).isEqualTo(GhostDiffPolicy.YIELD);
+    assertThat(restored.state().yieldSince()).isEqualTo(1);
+  }
+
+  @Test
+  void aSnapshotOfTheDefaultPolicyHoldsNullAndReadsAsReport() {
+    var app = new App();
+    app.on(started(1, Map.of("core/ConfigMap/ns/a", "sha256:1")));
+    var json =
+        new String(
+            AxonConfig.snapshotSerializer().serialize(app, byte[].class).getData(),
+            StandardCharsets.UTF_8);
+
+    assertThat(json).contains("\"ghostDiffPolicy\":null");
+    assertThat(roundTrip(app).state().ghostDiffPolicy()).isEqualTo(GhostDiffPolicy.REPORT);
   }
 }

@@ -3,6 +3,7 @@ package io.driftless.command.app;
 import io.driftless.events.AppChangeFinished;
 import io.driftless.events.AppChangeStarted;
 import io.driftless.events.AppDeleted;
+import io.driftless.events.ChangeIds;
 import io.driftless.events.ChangeTrigger;
 import io.driftless.events.OpCounts;
 import io.driftless.events.WaitCounts;
@@ -44,7 +45,7 @@ class AppTest {
   private static AppChangeStarted started(long number, ChangeTrigger trigger) {
     return new AppChangeStarted(
         APP,
-        App.changeIdOf(APP, number),
+        ChangeIds.of(APP, number),
         number,
         trigger,
         T0,
@@ -57,7 +58,7 @@ class AppTest {
 
   private static AppChangeFinished finished(long number, boolean ok) {
     return new AppChangeFinished(
-        APP, App.changeIdOf(APP, number), ok, DESCRIPTION, OPS, WAITS, T1, ok ? null : "boom");
+        APP, ChangeIds.of(APP, number), ok, DESCRIPTION, OPS, WAITS, T1, ok ? null : "boom");
   }
 
   @Test
@@ -168,12 +169,12 @@ class AppTest {
   }
 
   private static AbortAppChange abort(long number, String reason) {
-    return new AbortAppChange(APP, App.changeIdOf(APP, number), "alice", reason, T1);
+    return new AbortAppChange(APP, ChangeIds.of(APP, number), "alice", reason, T1);
   }
 
   private static AppChangeFinished aborted(long number, String error) {
     return new AppChangeFinished(
-        APP, App.changeIdOf(APP, number), false, DESCRIPTION, OPS, WAITS, T1, error);
+        APP, ChangeIds.of(APP, number), false, DESCRIPTION, OPS, WAITS, T1, error);
   }
 
   @Test
@@ -260,7 +261,7 @@ class AppTest {
 
   @Test
   void changeIdsAreNamedAfterTheAppAsKappDoes() {
-    org.assertj.core.api.Assertions.assertThat(App.changeIdOf("ns/my-app", 7))
+    org.assertj.core.api.Assertions.assertThat(ChangeIds.of("ns/my-app", 7))
         .isEqualTo("my-app-change-000007");
   }
 }

@@ -3,7 +3,7 @@ package io.driftless.command.deploy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import io.driftless.command.resource.GhostDiffPolicy;
+import io.driftless.events.GhostDiffPolicy;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

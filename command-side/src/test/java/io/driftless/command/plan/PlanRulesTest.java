@@ -3,11 +3,11 @@ package io.driftless.command.plan;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.driftless.command.app.AppState;
-import io.driftless.command.resource.GhostDiffPolicy;
 import io.driftless.command.resource.ResourceState;
 import io.driftless.diff.resources.ManifestParser;
 import io.driftless.diff.resources.Resource;
 import io.driftless.diff.resources.ResourceKey;
+import io.driftless.events.GhostDiffPolicy;
 import io.driftless.events.ResourceRef;
 import java.util.List;
 import java.util.Map;
@@ -74,7 +74,7 @@ class PlanRulesTest {
     assertThat(PlanRules.hpaTargets(parse(otherKind))).isEmpty();
   }
 
-  private static AppState app(String policy, long yieldSince) {
+  private static AppState app(GhostDiffPolicy policy, long yieldSince) {
     return new AppState("default/web", 5, null, Map.of(), true, null, policy, yieldSince, null);
   }
 
@@ -87,20 +87,28 @@ class PlanRulesTest {
   @Test
   void yieldedFieldsKeepTheirLiveValueOnlyUnderTheYieldInForce() {
     var configs =
-        PlanRules.yielded(app("yield", 3), GhostDiffPolicy.YIELD, yielded("web-change-000004"));
+        PlanRules.yielded(
+            app(GhostDiffPolicy.YIELD, 3), GhostDiffPolicy.YIELD, yielded("web-change-000004"));
     assertThat(configs).hasSize(1);
     assertThat(configs.get(0).at("/rebaseRules/0/name").asText()).isEqualTo("ghost-diff-yield");
 
     assertThat(
             PlanRules.yielded(
-                app("yield", 3), GhostDiffPolicy.REPORT, yielded("web-change-000004")))
+                app(GhostDiffPolicy.YIELD, 3),
+                GhostDiffPolicy.REPORT,
+                yielded("web-change-000004")))
         .as("a deploy under report")
         .isEmpty();
     assertThat(
-            PlanRules.yielded(app("yield", 5), GhostDiffPolicy.YIELD, yielded("web-change-000004")))
+            PlanRules.yielded(
+                app(GhostDiffPolicy.YIELD, 5), GhostDiffPolicy.YIELD, yielded("web-change-000004")))
         .as("yielded before yield was turned on again")
         .isEmpty();
-    assertThat(PlanRules.yielded(app(null, 0), GhostDiffPolicy.YIELD, yielded("web-change-000004")))
+    assertThat(
+            PlanRules.yielded(
+                app(GhostDiffPolicy.REPORT, 0),
+                GhostDiffPolicy.YIELD,
+                yielded("web-change-000004")))
         .as("a deploy that turns yield on")
         .isEmpty();
   }

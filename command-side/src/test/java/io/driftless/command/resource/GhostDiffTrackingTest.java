@@ -6,6 +6,7 @@ import io.driftless.command.config.AxonConfig;
 import io.driftless.events.ChangeTrigger;
 import io.driftless.events.FieldChange;
 import io.driftless.events.GhostDiffDetected;
+import io.driftless.events.GhostDiffPolicy;
 import io.driftless.events.GhostDiffYielded;
 import io.driftless.events.ResourceCreated;
 import io.driftless.events.ResourceDeleted;

@@ -1,6 +1,6 @@
 package io.driftless.query.api;
 
-import io.driftless.query.projection.ChangeIds;
+import io.driftless.events.ChangeIds;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.HashMap;

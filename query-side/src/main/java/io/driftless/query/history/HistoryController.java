@@ -1,10 +1,10 @@
 package io.driftless.query.history;
 
+import io.driftless.events.ChangeIds;
 import io.driftless.events.ResourceIds;
 import io.driftless.query.api.BadParameterException;
 import io.driftless.query.api.KnownApps;
 import io.driftless.query.api.NotFoundException;
-import io.driftless.query.projection.ChangeIds;
 import io.driftless.query.projection.Json;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -12,7 +12,6 @@ import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Pattern;
 import javax.sql.DataSource;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -29,8 +28,6 @@ class HistoryController {
   private static final String COLUMNS =
       "SELECT change_id, change_trigger, started_at, finished_at, successful, description,"
           + " namespaces, error FROM app_change";
-
-  private static final Pattern CHANGE_ID = Pattern.compile(".+-change-(\\d{1,18})");
 
   private final JdbcClient jdbc;
   private final KnownApps apps;
@@ -74,12 +71,11 @@ class HistoryController {
   }
 
   private static long changeNumber(String before) {
-    var match = CHANGE_ID.matcher(before);
-    if (!match.matches()) {
-      throw new BadParameterException(
-          "before", "a change id such as simple-app-change-000007", before);
-    }
-    return ChangeIds.numberOf(before);
+    return ChangeIds.parse(before)
+        .orElseThrow(
+            () ->
+                new BadParameterException(
+                    "before", "a change id such as simple-app-change-000007", before));
   }
 
   @GetMapping("/{changeId}")
