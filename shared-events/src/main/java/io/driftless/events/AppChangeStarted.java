@@ -30,6 +30,11 @@ import java.util.Map;
  *     {@code kapp.k14s.io/config} ConfigMaps) as a JSON array (which is YAML too), so reconciles
  *     plan with the same rebase rules (a reconcile keeps the app's); null when there were none, and
  *     in stores written before the field existed
+ * @param provenance who and what asked for the change ({@link Provenance}); changes recorded before
+ *     it existed read {@link Provenance#unknown()} (a missing or null field, and the command side's
+ *     upcaster of older revisions)
+ * @param rolledBackTo for a {@link ChangeTrigger#ROLLBACK}, the change whose desired set it deploys
+ *     again; null for every other change
  */
 public record AppChangeStarted(
     String appId,
@@ -44,8 +49,48 @@ public record AppChangeStarted(
     String description,
     String syncPeriod,
     GhostDiffPolicy ghostDiffPolicy,
-    String kappConfigs)
+    String kappConfigs,
+    Provenance provenance,
+    String rolledBackTo)
     implements AppEvent {
+
+  /** Reads a change recorded before provenance existed as {@link Provenance#unknown()}. */
+  public AppChangeStarted {
+    provenance = provenance == null ? Provenance.unknown() : provenance;
+  }
+
+  /** A change recorded without provenance (read as {@link Provenance#unknown()}), no rollback. */
+  public AppChangeStarted(
+      String appId,
+      String changeId,
+      long changeNumber,
+      ChangeTrigger trigger,
+      Instant startedAt,
+      List<String> namespaces,
+      Map<String, String> desired,
+      OpCounts ops,
+      WaitCounts waits,
+      String description,
+      String syncPeriod,
+      GhostDiffPolicy ghostDiffPolicy,
+      String kappConfigs) {
+    this(
+        appId,
+        changeId,
+        changeNumber,
+        trigger,
+        startedAt,
+        namespaces,
+        desired,
+        ops,
+        waits,
+        description,
+        syncPeriod,
+        ghostDiffPolicy,
+        kappConfigs,
+        null,
+        null);
+  }
 
   /** A change of an app with the default ghost-diff policy and no kapp Config documents. */
   public AppChangeStarted(

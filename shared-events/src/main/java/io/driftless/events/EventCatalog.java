@@ -26,6 +26,8 @@ public final class EventCatalog {
           AppChangeStarted.class,
           AppChangeFinished.class,
           AppDeleted.class,
+          AppLocked.class,
+          AppUnlocked.class,
           ResourceCreated.class,
           ResourceUpdated.class,
           ResourceDeleted.class,

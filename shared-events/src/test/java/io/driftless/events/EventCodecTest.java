@@ -62,6 +62,20 @@ class EventCodecTest {
             AT,
             "cluster refused"),
         new AppDeleted(APP, "simple-app-change-000002", AT),
+        new AppLocked(
+            APP,
+            "simple-app-change-000003",
+            3,
+            "incident 42",
+            new Provenance("alice", "driftless-cli/0.1.0", null, Map.of()),
+            AT),
+        new AppUnlocked(
+            APP,
+            "simple-app-change-000004",
+            4,
+            "alice",
+            new Provenance("bob", null, "all clear", Map.of("git.ref", "main")),
+            AT),
         new ResourceCreated(
             RESOURCE, APP, "c1", DEPLOYMENT, applied, "sha256:01", "17", 1, fields, AT),
         new ResourceUpdated(

@@ -298,8 +298,8 @@ public class DeployService {
       ChangeTrigger trigger, Planner.Plan plan, DeployOptions options) {
     return switch (trigger) {
       case DEPLOY -> options.syncPeriod();
-      case RECONCILE -> plan.app().syncPeriod();
-      case DELETE -> null;
+      case RECONCILE, ROLLBACK -> plan.app().syncPeriod();
+      case DELETE, LOCK, UNLOCK -> null;
     };
   }
 
