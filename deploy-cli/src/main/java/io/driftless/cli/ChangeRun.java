@@ -5,12 +5,14 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
- * Runs one deploy, reconcile or delete and prints it as kapp does: the Changes view, the progress
- * lines as they stream, then {@code Succeeded} once the history view shows the change (see {@link
- * ViewWait}). A change the server reports as failed is an error naming each failed resource, once
- * the history view shows it too (so that {@code app-change show} right after finds it finished).
+ * Runs one deploy, reconcile, delete or rollback and prints it as kapp does: the Changes view, the
+ * progress lines as they stream, then {@code Succeeded} once the history view shows the change (see
+ * {@link ViewWait}). A change the server reports as failed is an error naming each failed resource,
+ * once the history view shows it too (so that {@code app-change show} right after finds it
+ * finished).
  */
 final class ChangeRun {
 
@@ -18,6 +20,9 @@ final class ChangeRun {
   static final Duration VIEW_TIMEOUT = Duration.ofSeconds(30);
 
   static final String TIMINGS_VARIABLE = "DRIFTLESS_TIMINGS";
+
+  /** The API's error code of a deploy or delete refused by a lock (a change freeze). */
+  static final String APP_LOCKED = "app_locked";
 
   private final ClientOptions client;
   private final AppRef app;
@@ -36,6 +41,23 @@ final class ChangeRun {
     return this;
   }
 
+  /**
+   * kapp's flow: on a terminal, without {@code --yes}, {@code --diff-run} or {@code --json}, the
+   * plan from a dry run ({@code request.apply(true)}) and {@code Continue? [yN]:} when something
+   * would change; then the change itself ({@code request.apply(diffRun)}), which the server plans
+   * again (a change made in between is applied as it then stands).
+   */
+  JsonNode runConfirmed(Function<Boolean, CommandRequest> request, boolean diffRun, boolean yes) {
+    if (!diffRun && !yes && !client.jsonOutput() && client.context().terminal().interactive()) {
+      var plan = run(request.apply(true));
+      if (ChangesView.hasChanges(plan)) {
+        Confirmation.ask(client.ui());
+      }
+      planShown();
+    }
+    return run(request.apply(diffRun));
+  }
+
   /** Sends the command and prints it; returns the answer for exit-status decisions. */
   JsonNode run(CommandRequest request) {
     var ui = client.ui();
@@ -46,7 +68,7 @@ final class ChangeRun {
     if (!response.successful()) {
       // A change that was recorded and failed (a 5xx with the change) is in the history too.
       awaitView(response, Json.readOrMissing(response.body()));
-      throw failure(response);
+      throw failure(response, app);
     }
     var answer = withoutType(Json.readObject(response.body()));
     if (client.jsonOutput()) {
@@ -94,10 +116,17 @@ final class ChangeRun {
     return answer;
   }
 
-  private static CliFailure failure(ApiResponse response) {
+  private static CliFailure failure(ApiResponse response, AppRef app) {
     var error = ApiErrors.of(response);
     var details = new ArrayList<>(error.details());
     details.addAll(failedChanges(Json.readOrMissing(response.body())));
+    if (APP_LOCKED.equals(error.error())) {
+      details.add(
+          "the locker or an admin lifts the lock: driftless unlock -a "
+              + app.name()
+              + " -n "
+              + app.namespace());
+    }
     return new CliFailure(error.message(), details);
   }
 

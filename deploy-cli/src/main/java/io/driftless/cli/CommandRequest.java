@@ -3,13 +3,24 @@ package io.driftless.cli;
 import java.util.UUID;
 
 /**
- * A deploy, reconcile or delete: method, path below the server, query (may be null), YAML body
- * (null for none), and the {@code Idempotency-Key} every attempt of it carries, so a retry after a
- * lost connection cannot apply twice.
+ * A deploy, reconcile, delete or rollback: method, path below the server, query (may be null), YAML
+ * body (null for none), the {@code Idempotency-Key} every attempt of it carries, so a retry after a
+ * lost connection cannot apply twice, and who and what asks for it ({@link ChangeProvenance}).
  */
-record CommandRequest(String method, String path, String query, String yaml, String key) {
+record CommandRequest(
+    String method,
+    String path,
+    String query,
+    String yaml,
+    String key,
+    ChangeProvenance provenance) {
 
   static CommandRequest of(String method, String path, String query, String yaml) {
-    return new CommandRequest(method, path, query, yaml, UUID.randomUUID().toString());
+    return new CommandRequest(
+        method, path, query, yaml, UUID.randomUUID().toString(), ChangeProvenance.NONE);
+  }
+
+  CommandRequest with(ChangeProvenance provenance) {
+    return new CommandRequest(method, path, query, yaml, key, provenance);
   }
 }

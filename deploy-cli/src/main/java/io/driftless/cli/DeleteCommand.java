@@ -25,17 +25,20 @@ final class DeleteCommand implements Callable<Integer> {
       description = "Do not ask for confirmation.")
   boolean yes;
 
+  @Mixin ProvenanceOptions provenance;
+
   @Mixin ClientOptions client;
 
   @Override
   public Integer call() {
+    var asked = provenance.provenance(client.context());
     var run = new ChangeRun(client, app.ref(), false);
     if (!yes && !client.jsonOutput() && client.context().terminal().interactive()) {
       client.ui().print(ChangesView.render(plan(), client.ui().colors()));
       Confirmation.ask(client.ui());
       run.planShown();
     }
-    run.run(CommandRequest.of("DELETE", app.ref().path(), null, null));
+    run.run(CommandRequest.of("DELETE", app.ref().path(), null, null).with(asked));
     run.succeeded();
     return ExitCode.OK;
   }

@@ -99,20 +99,16 @@ final class DeployCommand implements Callable<Integer> {
       description = "Take over objects another app owns.")
   boolean overrideOwnership;
 
+  @Mixin ProvenanceOptions provenance;
+
   @Mixin ClientOptions client;
 
   @Override
   public Integer call() {
     var yaml = ManifestFiles.concatenate(files);
+    var asked = provenance.provenance(client.context());
     var run = new ChangeRun(client, app.ref(), diffChanges);
-    if (!diffRun && !yes && !client.jsonOutput() && client.context().terminal().interactive()) {
-      var plan = run.run(request(yaml, true));
-      if (ChangesView.hasChanges(plan)) {
-        Confirmation.ask(client.ui());
-      }
-      run.planShown();
-    }
-    var answer = run.run(request(yaml, diffRun));
+    var answer = run.runConfirmed(dryRun -> request(yaml, dryRun).with(asked), diffRun, yes);
     if (diffRun && diffExitStatus) {
       return exitStatus(ChangesView.hasChanges(answer));
     }

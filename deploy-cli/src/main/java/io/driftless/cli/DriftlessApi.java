@@ -31,13 +31,16 @@ import java.util.stream.Collectors;
  * <p>{@link HttpURLConnection} rather than java.net.http: on Java 17 the latter's selector thread
  * sits in native code, and the JVM waits 300 ms for such threads at exit; with its classes a {@code
  * driftless ls} took 0.8 s instead of 0.35 s on the development machine (README, "Figures"). Bodies
- * are sent in fixed-length mode, which also keeps the JDK from resending a POST by itself.
+ * are sent in fixed-length mode, which also keeps the JDK from resending a POST by itself. Every
+ * request says {@code User-Agent: driftless-cli/<version>}: the server records it as the change's
+ * {@code client}.
  */
 final class DriftlessApi {
 
   private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
   private static final Duration QUERY_TIMEOUT = Duration.ofSeconds(30);
   private static final String JSON = "application/json";
+  static final String YAML = "application/yaml";
   static final String NDJSON = "application/x-ndjson";
 
   private final Endpoints endpoints;
@@ -49,13 +52,42 @@ final class DriftlessApi {
   /** A query to the query side. */
   ApiResponse get(String path, String query) {
     var uri = endpoints.query().resolve(path, query);
-    return send(new Exchange("GET", uri, null, null, JSON), endpoints.query());
+    return send(Exchange.of("GET", uri, null, JSON), endpoints.query());
+  }
+
+  /**
+   * A query to the query side with values a user typed ({@link Query}), answered as {@code accept}.
+   */
+  ApiResponse get(String path, Query query, String accept) {
+    var uri = withQuery(endpoints.query().resolve(path, null), query);
+    return send(Exchange.of("GET", uri, null, accept), endpoints.query());
   }
 
   /** A POST without body to the query side (a projection rebuild). */
   ApiResponse postToQuerySide(String path) {
     var uri = endpoints.query().resolve(path, null);
-    return send(new Exchange("POST", uri, new byte[0], null, JSON), endpoints.query());
+    return send(Exchange.of("POST", uri, new byte[0], JSON), endpoints.query());
+  }
+
+  /**
+   * A lock or an unlock: {@code method} with an optional JSON body to the command side, with the
+   * provenance headers; one plain JSON answer, no idempotency key, never retried.
+   */
+  ApiResponse lockChange(String method, String path, String jsonBody, ChangeProvenance provenance) {
+    var uri = withQuery(endpoints.command().resolve(path, null), provenance.query());
+    var body = jsonBody == null ? null : jsonBody.getBytes(StandardCharsets.UTF_8);
+    if (body == null && !method.equals("DELETE")) {
+      body = new byte[0];
+    }
+    var exchange = new Exchange(method, uri, body, JSON, null, JSON, provenance.headers());
+    return send(exchange, endpoints.command());
+  }
+
+  private static URI withQuery(URI uri, Query query) {
+    if (query.isEmpty()) {
+      return uri;
+    }
+    return URI.create(uri + (uri.getRawQuery() == null ? "?" : "&") + query.encoded());
   }
 
   /**
@@ -70,7 +102,7 @@ final class DriftlessApi {
       parameters.forEach((name, value) -> query.add(name + "=" + encoded(value)));
       uri = URI.create(uri + "?" + query);
     }
-    return send(new Exchange("POST", uri, new byte[0], null, JSON), endpoints.command());
+    return send(Exchange.of("POST", uri, new byte[0], JSON), endpoints.command());
   }
 
   private static String encoded(String value) {
@@ -82,13 +114,23 @@ final class DriftlessApi {
    * and progress lines; the answer's body is the result (the whole JSON answer otherwise).
    */
   ApiResponse command(CommandRequest command, StreamListener listener) {
-    var uri = endpoints.command().resolve(command.path(), command.query());
+    var uri =
+        withQuery(
+            endpoints.command().resolve(command.path(), command.query()),
+            command.provenance().query());
     var body = command.yaml() == null ? null : command.yaml().getBytes(StandardCharsets.UTF_8);
     if (body == null && !command.method().equals("DELETE")) {
       body = new byte[0];
     }
     var exchange =
-        new Exchange(command.method(), uri, body, command.key(), NDJSON + ", " + JSON + ";q=0.9");
+        new Exchange(
+            command.method(),
+            uri,
+            body,
+            YAML,
+            command.key(),
+            NDJSON + ", " + JSON + ";q=0.9",
+            command.provenance().headers());
     try {
       return attempt(exchange, endpoints.command(), listener);
     } catch (IOException firstFailure) {
@@ -100,8 +142,23 @@ final class DriftlessApi {
     }
   }
 
-  /** One request: method, URL, body (null: none), idempotency key (null: none), Accept. */
-  private record Exchange(String method, URI uri, byte[] body, String key, String accept) {}
+  /**
+   * One request: method, URL, body (null: none) and its content type, idempotency key (null: none),
+   * Accept, and further headers.
+   */
+  private record Exchange(
+      String method,
+      URI uri,
+      byte[] body,
+      String contentType,
+      String key,
+      String accept,
+      Map<String, String> headers) {
+
+    static Exchange of(String method, URI uri, byte[] body, String accept) {
+      return new Exchange(method, uri, body, YAML, null, accept, Map.of());
+    }
+  }
 
   private ApiResponse send(Exchange exchange, ServerAddress server) {
     try {
@@ -155,6 +212,8 @@ final class DriftlessApi {
     connection.setReadTimeout(exchange.key() == null ? (int) QUERY_TIMEOUT.toMillis() : 0);
     connection.setInstanceFollowRedirects(false);
     connection.setRequestProperty("Accept", exchange.accept());
+    connection.setRequestProperty("User-Agent", ManifestVersion.userAgent());
+    exchange.headers().forEach(connection::setRequestProperty);
     if (exchange.key() != null) {
       connection.setRequestProperty("Idempotency-Key", exchange.key());
     }
@@ -165,7 +224,7 @@ final class DriftlessApi {
       connection.setDoOutput(true);
       connection.setFixedLengthStreamingMode(exchange.body().length);
       if (exchange.body().length > 0) {
-        connection.setRequestProperty("Content-Type", "application/yaml");
+        connection.setRequestProperty("Content-Type", exchange.contentType());
       }
     }
     return connection;

@@ -14,4 +14,10 @@ final class ManifestVersion implements IVersionProvider {
     var version = DriftlessCli.class.getPackage().getImplementationVersion();
     return "driftless " + (version == null ? "(development build)" : version);
   }
+
+  /** The CLI's {@code User-Agent}: {@code driftless-cli/<version>} ({@code dev} unpackaged). */
+  static String userAgent() {
+    var version = DriftlessCli.class.getPackage().getImplementationVersion();
+    return "driftless-cli/" + (version == null ? "dev" : version);
+  }
 }

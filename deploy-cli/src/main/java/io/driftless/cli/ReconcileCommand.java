@@ -14,12 +14,16 @@ final class ReconcileCommand implements Callable<Integer> {
 
   @Mixin AppOptions app;
 
+  @Mixin ProvenanceOptions provenance;
+
   @Mixin ClientOptions client;
 
   @Override
   public Integer call() {
+    var asked = provenance.provenance(client.context());
     var run = new ChangeRun(client, app.ref(), false);
-    run.run(CommandRequest.of("POST", app.ref().path() + "/reconcile", null, null));
+    var request = CommandRequest.of("POST", app.ref().path() + "/reconcile", null, null);
+    run.run(request.with(asked));
     run.succeeded();
     return ExitCode.OK;
   }
