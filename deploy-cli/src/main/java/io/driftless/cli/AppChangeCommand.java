@@ -6,11 +6,12 @@ import picocli.CommandLine.Command;
 @Command(
     name = "app-change",
     aliases = "ac",
-    description = "Lists and shows an app's changes; aborts a stuck one.",
+    description = "Lists, shows and diffs an app's changes; aborts a stuck one.",
     synopsisSubcommandLabel = "COMMAND",
     subcommands = {
       AppChangeListCommand.class,
       AppChangeShowCommand.class,
+      AppChangeDiffCommand.class,
       AppChangeAbortCommand.class
     })
 final class AppChangeCommand {}

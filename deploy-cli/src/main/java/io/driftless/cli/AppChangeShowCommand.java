@@ -20,6 +20,8 @@ import picocli.CommandLine.Parameters;
     description = "Shows one change of an app; --diff adds its stored field and line diffs.")
 final class AppChangeShowCommand implements Callable<Integer> {
 
+  private static final int LABEL_WIDTH = 16;
+
   @Mixin AppOptions app;
 
   @Parameters(index = "0", paramLabel = "CHANGE", description = "Change ID (app-change list).")
@@ -49,21 +51,48 @@ final class AppChangeShowCommand implements Callable<Integer> {
   }
 
   private String header(JsonNode change, Colors colors) {
-    return "Change ID:   "
-        + changeId
-        + "\nTrigger:     "
-        + ChangesView.text(change, "trigger")
-        + "\nStarted at:  "
-        + ChangesView.text(change, "startedAt")
-        + "\nFinished at: "
-        + ChangesView.text(change, "finishedAt")
-        + "\nSuccessful:  "
-        + AppChangeListCommand.successful(change.path("successful"), colors)
-        + "\n"
+    return line("Change ID", changeId)
+        + line("Trigger", ChangesView.text(change, "trigger"))
+        + rolledBackTo(change)
+        + line("Started at", ChangesView.text(change, "startedAt"))
+        + line("Finished at", ChangesView.text(change, "finishedAt"))
+        + line("Successful", AppChangeListCommand.successful(change.path("successful"), colors))
         + failure(change, colors)
-        + "Description: "
-        + ChangesView.text(change, "description")
-        + "\n\n";
+        + line("Actor", orDash(ChangesView.text(change, "actor")))
+        + line("Client", orDash(ChangesView.text(change, "client")))
+        + line("Message", orDash(ChangesView.text(change, "message")))
+        + meta(change.path("meta"))
+        + line("Description", ChangesView.text(change, "description"))
+        + "\n";
+  }
+
+  /** {@code Label:} padded to one column for every label ({@code Rolled back to:} the longest). */
+  private static String line(String label, String value) {
+    return String.format("%-" + LABEL_WIDTH + "s", label + ":") + value + "\n";
+  }
+
+  private static String rolledBackTo(JsonNode change) {
+    var to = ChangesView.text(change, "rolledBackTo");
+    return to.isEmpty() ? "" : line("Rolled back to", to);
+  }
+
+  /** One {@code key=value} a line, keys sorted; {@code -} for none. */
+  private static String meta(JsonNode meta) {
+    var pairs = new java.util.TreeMap<String, String>();
+    meta.fields().forEachRemaining(field -> pairs.put(field.getKey(), field.getValue().asText()));
+    if (pairs.isEmpty()) {
+      return line("Meta", "-");
+    }
+    var text = new StringBuilder();
+    for (var pair : pairs.entrySet()) {
+      var value = pair.getKey() + "=" + pair.getValue();
+      text.append(text.isEmpty() ? line("Meta", value) : " ".repeat(LABEL_WIDTH) + value + "\n");
+    }
+    return text.toString();
+  }
+
+  private static String orDash(String value) {
+    return value.isEmpty() ? "-" : value;
   }
 
   /**
@@ -75,9 +104,7 @@ final class AppChangeShowCommand implements Callable<Integer> {
       return "";
     }
     var error = ChangesView.text(change, "error");
-    return "Error:       "
-        + colors.red(error.isEmpty() ? "(no reason was recorded)" : error)
-        + "\n";
+    return line("Error", colors.red(error.isEmpty() ? "(no reason was recorded)" : error));
   }
 
   /** Each resource the cluster refused, with what it said: {@code Refused: update ...: reason}. */

@@ -114,10 +114,8 @@ final class DriftlessApi {
    * and progress lines; the answer's body is the result (the whole JSON answer otherwise).
    */
   ApiResponse command(CommandRequest command, StreamListener listener) {
-    var uri =
-        withQuery(
-            endpoints.command().resolve(command.path(), command.query()),
-            command.provenance().query());
+    var uri = endpoints.command().resolve(command.path(), command.query());
+    uri = withQuery(withQuery(uri, command.encodedQuery()), command.provenance().query());
     var body = command.yaml() == null ? null : command.yaml().getBytes(StandardCharsets.UTF_8);
     if (body == null && !command.method().equals("DELETE")) {
       body = new byte[0];

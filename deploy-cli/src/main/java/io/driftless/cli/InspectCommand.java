@@ -5,11 +5,16 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ExitCode;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code driftless inspect}: kapp inspect, the app's resources with their state as the inventory
  * view last saw it: Rs is {@code ok} or {@code drift} (the live object differs from what was
- * applied), Ri says how; then the app's last change and reconcile.
+ * applied), Ri says how; then the app's last change and reconcile. With {@code --at} or {@code
+ * --change}: the desired set as it stood then ({@link DesiredSetPrinter}), not the live state.
  */
 @Command(
     name = "inspect",
@@ -21,10 +26,32 @@ final class InspectCommand implements Callable<Integer> {
 
   @Mixin AppOptions app;
 
+  @Option(
+      names = "--at",
+      paramLabel = "TIME",
+      description = "The desired set as it stood at this time (ISO-8601), not the live state.")
+  String at;
+
+  @Option(
+      names = "--change",
+      paramLabel = "CHANGE",
+      description = "The desired set as it stood after this change (app-change list).")
+  String change;
+
+  @Option(
+      names = "--yaml",
+      description = "With --at or --change: print the YAML documents (Secrets masked).")
+  boolean yaml;
+
   @Mixin ClientOptions client;
+
+  @Spec CommandSpec spec;
 
   @Override
   public Integer call() {
+    if (at != null || change != null || yaml) {
+      return new DesiredSetPrinter(app.ref(), client).print(asOf(), yaml);
+    }
     var api = client.api();
     var response = api.get(app.ref().path() + "/resources", null);
     if (client.jsonOutput()) {
@@ -39,6 +66,18 @@ final class InspectCommand implements Callable<Integer> {
     }
     ui.succeeded();
     return ExitCode.OK;
+  }
+
+  /** {@code at=} or {@code change=}: exactly one of the two. */
+  private Query asOf() {
+    if ((at == null) == (change == null)) {
+      throw new ParameterException(
+          spec.commandLine(),
+          yaml
+              ? "--yaml needs --at TIME or --change CHANGE"
+              : "--at and --change are mutually exclusive: give one");
+    }
+    return new Query().add("change", change).add("at", Times.instant(at, "--at"));
   }
 
   private TextTable table(JsonNode resources, Ui ui) {
