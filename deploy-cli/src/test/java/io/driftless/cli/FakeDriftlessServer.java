@@ -88,6 +88,13 @@ final class FakeDriftlessServer implements AutoCloseable {
     }
   }
 
+  private static Map<String, String> firstValues(com.sun.net.httpserver.Headers headers) {
+    var first = new java.util.TreeMap<String, String>();
+    headers.forEach(
+        (name, values) -> first.put(name.toLowerCase(java.util.Locale.ROOT), values.get(0)));
+    return first;
+  }
+
   private void handle(HttpExchange exchange) throws IOException {
     var uri = exchange.getRequestURI();
     var body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
@@ -100,7 +107,8 @@ final class FakeDriftlessServer implements AutoCloseable {
             headers.getFirst("Content-Type"),
             body,
             headers.getFirst("Idempotency-Key"),
-            headers.getFirst("Authorization")));
+            headers.getFirst("Authorization"),
+            firstValues(headers)));
     var route = routes.get(exchange.getRequestMethod() + " " + uri.getPath());
     var reply = route == null ? answer : route.get();
     if (reply.status() == DROP) {

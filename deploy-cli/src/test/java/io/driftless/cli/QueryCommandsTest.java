@@ -141,7 +141,7 @@ class QueryCommandsTest {
              11     -   replicas: 1
                  11 +   replicas: 2
             """)
-        .contains("Trigger:     deploy");
+        .contains("Trigger:        deploy");
   }
 
   @Test
@@ -168,7 +168,7 @@ class QueryCommandsTest {
 
     assertThat(run.exitCode()).as(run.err()).isZero();
     assertThat(run.out())
-        .contains("Successful:  false\nError:       " + refusal + "\n")
+        .contains("Successful:     false\nError:          " + refusal + "\n")
         .contains("Refused: update deployment/web (apps/v1) namespace: default: " + refusal + "\n");
   }
 
@@ -186,7 +186,7 @@ class QueryCommandsTest {
 
     var run = run("app-change", "show", "-a", "web", "web-change-000003");
 
-    assertThat(run.out()).contains("Error:       (no reason was recorded)");
+    assertThat(run.out()).contains("Error:          (no reason was recorded)");
   }
 
   @Test
