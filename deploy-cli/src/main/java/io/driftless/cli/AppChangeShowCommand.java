@@ -13,6 +13,9 @@ import picocli.CommandLine.Parameters;
  * --diff}, what kapp never kept: each resource's field changes (path, from, to, what decided it)
  * and the stored line diff. A failed change shows why ({@code Error:} under {@code Successful:})
  * and each refused resource with the cluster's words ({@code Refused:} lines after the table).
+ * Issue 27: who asked for the change and why ({@code Actor}, {@code Client}, {@code Message},
+ * {@code Meta}; {@code -} for a change recorded before provenance existed), and for a rollback the
+ * change it deployed again ({@code Rolled back to}).
  */
 @Command(
     name = "show",

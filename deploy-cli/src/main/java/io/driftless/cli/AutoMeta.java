@@ -44,28 +44,35 @@ final class AutoMeta {
   static Map<String, String> fromCi(Map<String, String> env) {
     var meta = new LinkedHashMap<String, String>();
     if (set(env, "GITHUB_RUN_ID") && set(env, "GITHUB_REPOSITORY")) {
-      var server =
-          set(env, "GITHUB_SERVER_URL") ? env.get("GITHUB_SERVER_URL") : "https://github.com";
-      var repo = server.replaceAll("/+$", "") + "/" + env.get("GITHUB_REPOSITORY");
-      put(meta, PIPELINE_URL, repo + "/actions/runs/" + env.get("GITHUB_RUN_ID"));
-      put(meta, PIPELINE_RUN, env.get("GITHUB_RUN_ID"));
-      put(meta, COMMIT, env.get("GITHUB_SHA"));
-      put(meta, REF, env.get("GITHUB_REF_NAME"));
-      put(meta, REPO, repo);
+      gitHubActions(env, meta);
     } else if (set(env, "CI_PIPELINE_ID") || set(env, "CI_PIPELINE_URL")) {
-      put(meta, PIPELINE_URL, env.get("CI_PIPELINE_URL"));
-      put(meta, PIPELINE_RUN, env.get("CI_PIPELINE_ID"));
-      put(meta, COMMIT, env.get("CI_COMMIT_SHA"));
-      put(meta, REF, env.get("CI_COMMIT_REF_NAME"));
+      ci(meta, env, "CI_PIPELINE_URL", "CI_PIPELINE_ID", "CI_COMMIT_SHA", "CI_COMMIT_REF_NAME");
       put(meta, REPO, env.get("CI_PROJECT_URL"));
     } else if (set(env, "BUILD_URL")) {
-      put(meta, PIPELINE_URL, env.get("BUILD_URL"));
-      put(meta, PIPELINE_RUN, env.get("BUILD_NUMBER"));
-      put(meta, COMMIT, env.get("GIT_COMMIT"));
-      put(meta, REF, env.get("GIT_BRANCH"));
+      ci(meta, env, "BUILD_URL", "BUILD_NUMBER", "GIT_COMMIT", "GIT_BRANCH");
       put(meta, REPO, env.get("GIT_URL"));
     }
     return meta;
+  }
+
+  /** GitHub Actions names no run URL: it is the repository's {@code /actions/runs/<id>}. */
+  private static void gitHubActions(Map<String, String> env, Map<String, String> meta) {
+    var server =
+        set(env, "GITHUB_SERVER_URL") ? env.get("GITHUB_SERVER_URL") : "https://github.com";
+    var repo = server.replaceAll("/+$", "") + "/" + env.get("GITHUB_REPOSITORY");
+    put(meta, PIPELINE_URL, repo + "/actions/runs/" + env.get("GITHUB_RUN_ID"));
+    put(meta, PIPELINE_RUN, env.get("GITHUB_RUN_ID"));
+    put(meta, COMMIT, env.get("GITHUB_SHA"));
+    put(meta, REF, env.get("GITHUB_REF_NAME"));
+    put(meta, REPO, repo);
+  }
+
+  private static void ci(
+      Map<String, String> meta, Map<String, String> env, String... urlRunCommitRef) {
+    put(meta, PIPELINE_URL, env.get(urlRunCommitRef[0]));
+    put(meta, PIPELINE_RUN, env.get(urlRunCommitRef[1]));
+    put(meta, COMMIT, env.get(urlRunCommitRef[2]));
+    put(meta, REF, env.get(urlRunCommitRef[3]));
   }
 
   static Map<String, String> fromGit(Path directory) {

@@ -49,6 +49,22 @@ class DriftlessCliTest {
   }
 
   @Test
+  void listsTheTimeTravelCommandsInItsHelp() {
+    var run = CliRun.of("--help");
+
+    assertThat(run.out()).contains("rollback", "lock", "unlock", "audit", "inventory");
+  }
+
+  @Test
+  void completesTheTimeTravelCommandsAndTheirOptions() {
+    var run = CliRun.of("completion");
+
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.out())
+        .contains("rollback", "unlock", "audit", "inventory", "--no-auto-meta", "--to");
+  }
+
+  @Test
   void generatesABashCompletionScript() {
     var run = CliRun.of("completion");
 

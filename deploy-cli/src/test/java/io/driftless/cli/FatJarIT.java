@@ -49,6 +49,9 @@ class FatJarIT {
           .singleElement()
           .extracting(RecordedRequest::body)
           .isEqualTo("kind: ConfigMap\n");
+      // The packaged jar knows its version (the manifest's Implementation-Version): issue 27's
+      // provenance records it as the change's client.
+      assertThat(server.requests().get(0).header("User-Agent")).matches("driftless-cli/\\d.*");
     }
   }
 
