@@ -83,10 +83,7 @@ final class AuditCommand implements Callable<Integer> {
     var changes = Json.readOrMissing(response.bodyOrThrow());
     var ui = client.ui();
     ui.print(table(changes, ui).render());
-    if (limit != null && changes.size() >= limit && limit > 0) {
-      ui.println("");
-      ui.println("Older changes: --before '" + cursor(changes.get(changes.size() - 1)) + "'");
-    }
+    ui.nextPage(next(response, changes));
     ui.succeeded();
     return ExitCode.OK;
   }
@@ -116,6 +113,19 @@ final class AuditCommand implements Callable<Integer> {
           ChangesView.text(change, "description"));
     }
     return table;
+  }
+
+  /**
+   * The next page's cursor: the server's {@code Driftless-Next-Before} when it sends one, else, on
+   * a page as long as {@code --limit}, the cursor of its last row.
+   */
+  private String next(ApiResponse response, JsonNode changes) {
+    var header = response.header(ApiResponse.NEXT_BEFORE);
+    if (header != null) {
+      return header;
+    }
+    var full = limit != null && limit > 0 && changes.size() >= limit;
+    return full ? cursor(changes.get(changes.size() - 1)) : null;
   }
 
   private static String cursor(JsonNode change) {

@@ -2,8 +2,6 @@ package io.driftless.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ExitCode;
@@ -39,8 +37,8 @@ final class InventoryCommand implements Callable<Integer> {
   @Option(
       names = "--label",
       paramLabel = "KEY=VALUE",
-      description = "Only objects with this label, repeatable.")
-  Map<String, String> labels = new LinkedHashMap<>();
+      description = "Only objects with this label value.")
+  String label;
 
   @Option(names = "--app", paramLabel = "NS/APP", description = "Only this app (namespace/app).")
   String app;
@@ -68,10 +66,10 @@ final class InventoryCommand implements Callable<Integer> {
             .add("namespace", namespace)
             .add("name", name)
             .add("image", image)
+            .add("label", label)
             .add("app", app)
             .add("limit", limit)
             .add("before", before);
-    labels.forEach((key, value) -> query.add("label", key + "=" + value));
     var response = client.api().get("/api/inventory", query, "application/json");
     if (client.jsonOutput()) {
       return client.printJson(response);
@@ -79,6 +77,7 @@ final class InventoryCommand implements Callable<Integer> {
     var objects = Json.readOrMissing(response.bodyOrThrow());
     var ui = client.ui();
     ui.print(table(objects, ui).render());
+    ui.nextPage(response.header(ApiResponse.NEXT_BEFORE));
     ui.succeeded();
     return ExitCode.OK;
   }

@@ -20,6 +20,14 @@ record Ui(PrintWriter out, PrintWriter err, Colors colors, CliContext context) {
     err.flush();
   }
 
+  /** Under a full page of a list: the {@code --before} value of the next one (none: nothing). */
+  void nextPage(String before) {
+    if (before != null && !before.isEmpty()) {
+      println("");
+      println("Next page: --before '" + before + "'");
+    }
+  }
+
   /** kapp's closing line of a successful command. */
   void succeeded() {
     println("");

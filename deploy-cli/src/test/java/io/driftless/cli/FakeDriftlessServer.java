@@ -108,7 +108,8 @@ final class FakeDriftlessServer implements AutoCloseable {
             body,
             headers.getFirst("Idempotency-Key"),
             headers.getFirst("Authorization"),
-            firstValues(headers)));
+            firstValues(headers),
+            uri.getRawQuery()));
     var route = routes.get(exchange.getRequestMethod() + " " + uri.getPath());
     var reply = route == null ? answer : route.get();
     if (reply.status() == DROP) {

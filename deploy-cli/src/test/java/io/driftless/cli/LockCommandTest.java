@@ -99,8 +99,8 @@ class LockCommandTest {
                 200,
                 """
                 {"app":"default/simple-app","changeId":"simple-app-change-000009",
-                 "unlockedBy":"bob","at":"2026-11-27T11:00:00Z",
-                 "lock":{"lockedBy":"alice","reason":"release freeze"}}
+                 "locked":false,"lockedBy":"alice","lockedAt":"2026-11-27T09:00:00Z",
+                 "reason":"release freeze","unlockedBy":"bob","unlockedAt":"2026-11-27T11:00:00Z"}
                 """));
 
     var run = run("unlock", "-a", "simple-app", "--meta", "ticket=OPS-7", "--no-auto-meta");
@@ -114,13 +114,33 @@ class LockCommandTest {
             """
             App:         default/simple-app
             Unlocked by: bob
-            At:          2026-11-27T11:00:00Z
+            Unlocked at: 2026-11-27T11:00:00Z
             Locked by:   alice
+            Locked at:   2026-11-27T09:00:00Z
             Reason:      release freeze
             Change ID:   simple-app-change-000009
 
             Succeeded
             """);
+  }
+
+  @Test
+  void readsTheLockOfAnAnswerThatNestsIt() {
+    server.route(
+        "DELETE " + LOCK,
+        () ->
+            Reply.json(
+                200,
+                """
+                {"changeId":"simple-app-change-000009","actor":"bob","at":"2026-11-27T11:00:00Z",
+                 "lock":{"lockedBy":"alice","reason":"release freeze"}}
+                """));
+
+    var run = run("unlock", "-a", "simple-app", "--no-auto-meta");
+
+    assertThat(run.out())
+        .contains("Unlocked by: bob\nUnlocked at: 2026-11-27T11:00:00Z\nLocked by:   alice\n")
+        .contains("Locked at:   -\nReason:      release freeze\n");
   }
 
   @Test

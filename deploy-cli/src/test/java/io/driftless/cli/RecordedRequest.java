@@ -5,7 +5,8 @@ import java.util.Map;
 
 /**
  * One request as {@link FakeDriftlessServer} received it; {@code query} (decoded) is null when
- * absent; {@code headers} holds the first value of each header, names lower case.
+ * absent ({@code rawQuery}: as sent, percent-encoded); {@code headers} holds the first value of
+ * each header, names lower case.
  */
 record RecordedRequest(
     String method,
@@ -15,10 +16,11 @@ record RecordedRequest(
     String body,
     String idempotencyKey,
     String authorization,
-    Map<String, String> headers) {
+    Map<String, String> headers,
+    String rawQuery) {
 
   RecordedRequest(String method, String path, String query, String contentType, String body) {
-    this(method, path, query, contentType, body, null, null, Map.of());
+    this(method, path, query, contentType, body, null, null, Map.of(), query);
   }
 
   /** Without the headers, to compare with the short form. */

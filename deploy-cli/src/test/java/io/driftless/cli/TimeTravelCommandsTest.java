@@ -306,7 +306,7 @@ class TimeTravelCommandsTest {
 
             1 changes
 
-            Older changes: --before '2026-11-21T09:59:00Z,default/simple-app,simple-app-change-000003'
+            Next page: --before '2026-11-21T09:59:00Z,default/simple-app,simple-app-change-000003'
 
             Succeeded
             """);
@@ -316,13 +316,20 @@ class TimeTravelCommandsTest {
   void auditEncodesAValueSoItStaysOneParameter() {
     server.route("GET /api/changes", () -> Reply.json(200, "[]"));
 
-    run("audit", "--meta", "env=a&b=c");
+    run("audit", "--meta", "env=a&b=c+d", "--app", "default/x");
 
-    // The fake decodes the query: one parameter whose value holds '&' and '=' would read the
-    // same decoded, so the raw form is checked through the URL the CLI built.
-    var query = new Query().addAll("meta.", Map.of("env", "a&b=c")).encoded();
-    assertThat(query).isEqualTo("meta.env=a%26b%3Dc");
-    assertThat(server.requests().get(0).query()).isEqualTo("meta.env=a&b=c");
+    assertThat(server.requests().get(0).rawQuery())
+        .isEqualTo("app=default%2Fx&meta.env=a%26b%3Dc%2Bd");
+  }
+
+  @Test
+  void auditPrintsTheServersNextPageCursorWhenItSendsOne() {
+    server.route(
+        "GET /api/changes", () -> Reply.json(200, "[]").withHeader("Driftless-Next-Before", "c1"));
+
+    var run = run("audit");
+
+    assertThat(run.out()).endsWith("0 changes\n\nNext page: --before 'c1'\n\nSucceeded\n");
   }
 
   @Test
@@ -331,15 +338,16 @@ class TimeTravelCommandsTest {
         "GET /api/inventory",
         () ->
             Reply.json(
-                200,
-                """
+                    200,
+                    """
                 [{"app":"default/web","apiVersion":"apps/v1","kind":"Deployment",
                   "namespace":"web","name":"web","images":["nginx:1.25","busybox:1.36"],
                   "sinceChangeId":"web-change-000004","since":"2026-11-19T08:00:00Z"},
                  {"app":"default/web","apiVersion":"v1","kind":"Namespace",
                   "namespace":"","name":"web","images":[],
                   "sinceChangeId":"web-change-000001","since":"2026-11-01T08:00:00Z"}]
-                """));
+                """)
+                .withHeader("Driftless-Next-Before", "2026-11-01T08:00:00Z~r1"));
 
     var run =
         run(
@@ -365,7 +373,7 @@ class TimeTravelCommandsTest {
     assertThat(server.requests().get(0).query())
         .isEqualTo(
             "at=2026-11-24T14:00:00Z&kind=Deployment&namespace=web&name=web&image=nginx"
-                + "&app=default/web&limit=50&label=tier=front");
+                + "&label=tier=front&app=default/web&limit=50");
     assertThat(run.out())
         .isEqualTo(
             """
@@ -379,6 +387,8 @@ class TimeTravelCommandsTest {
             web-change-000001
 
             2 objects
+
+            Next page: --before '2026-11-01T08:00:00Z~r1'
 
             Succeeded
             """);
