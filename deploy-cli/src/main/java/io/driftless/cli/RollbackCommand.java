@@ -12,7 +12,8 @@ import picocli.CommandLine.Option;
  * without {@code --yes}, the plan from a dry run and kapp's {@code Continue? [yN]:}, then the
  * streamed progress, the waits and the history-view wait. Secrets come back from their seals; a
  * seal no key of the server opens is {@code 422 secret_unrecoverable} naming the Secrets, and
- * nothing is applied.
+ * nothing is applied. No {@code --diff-mask}: a rollback's line diffs always mask Secret values
+ * (the values come from the server, not from the caller), and the API refuses the parameter.
  */
 @Command(
     name = "rollback",
@@ -40,15 +41,14 @@ final class RollbackCommand implements Callable<Integer> {
       description = "Unchanged lines around each change in the diff (server default 2).")
   Integer diffContext;
 
-  @Option(
-      names = "--diff-mask",
-      paramLabel = "BOOL",
-      arity = "1",
-      description = "Mask Secret values in the diff (server default true).")
-  Boolean diffMask;
-
   @Option(names = "--diff-run", description = "Show the changes without applying them.")
   boolean diffRun;
+
+  @Option(
+      names = "--diff-filter",
+      paramLabel = "JSON",
+      description = "kapp's change filter, e.g. '{\"and\":[{\"ops\":[\"update\"]}]}'.")
+  String diffFilter;
 
   @Option(
       names = {"-y", "--yes"},
@@ -60,6 +60,11 @@ final class RollbackCommand implements Callable<Integer> {
       paramLabel = "DURATION",
       description = "Give up waiting for the resources after this long (e.g. 5m; server default).")
   String waitTimeout;
+
+  @Option(
+      names = "--dangerous-allow-empty-list-of-resources",
+      description = "Allow a rollback to an empty set (deletes every resource).")
+  boolean allowEmpty;
 
   @Option(
       names = "--dangerous-override-ownership-of-existing-resources",
@@ -86,8 +91,9 @@ final class RollbackCommand implements Callable<Integer> {
             .flag("dryRun", dryRun)
             .flag("diffChanges", diffChanges)
             .add("diffContext", diffContext)
-            .add("diffMask", diffMask)
+            .add("diffFilter", diffFilter)
             .add("waitTimeout", waitTimeout)
+            .flag("allowEmpty", allowEmpty)
             .flag("overrideOwnership", overrideOwnership);
     return CommandRequest.of("POST", app.ref().path() + "/rollback", null, null)
         .withEncodedQuery(query);

@@ -107,6 +107,36 @@ class RollbackCommandTest {
   }
 
   @Test
+  void passesDeploysParametersTheRollbackTakes() {
+    var run =
+        CliRun.of(
+            COMMAND,
+            "--yes",
+            "--diff-context",
+            "5",
+            "--diff-filter",
+            "{\"ops\":[\"update\"]}",
+            "--dangerous-allow-empty-list-of-resources",
+            "--dangerous-override-ownership-of-existing-resources",
+            "--server",
+            server.url());
+
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(server.requests().get(0).query())
+        .isEqualTo(
+            "to=simple-app-change-000002&diffContext=5&diffFilter={\"ops\":[\"update\"]}"
+                + "&allowEmpty=true&overrideOwnership=true");
+  }
+
+  @Test
+  void takesNoDiffMaskWhichTheRollbackRefuses() {
+    var run = CliRun.of(COMMAND, "--diff-mask", "false", "--server", server.url());
+
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(server.requests()).isEmpty();
+  }
+
+  @Test
   void requiresTheChangeToRollBackTo() {
     var run = CliRun.of("rollback", "-a", "simple-app", "--server", server.url());
 
