@@ -153,7 +153,21 @@ final class InspectCommand implements Callable<Integer> {
         + ", ghost diffs: "
         + overview.path("ghostDiffCount").asInt(0)
         + inProgress(overview)
+        + locked(overview)
         + "\n";
+  }
+
+  /** Issue 27: a change freeze in force, with who set it, when and why (the overview's). */
+  private static String locked(JsonNode overview) {
+    if (!overview.path("locked").asBoolean(false)) {
+      return "";
+    }
+    return "\nLocked: by "
+        + orDash(ChangesView.text(overview, "lockedBy"))
+        + " since "
+        + orDash(ChangesView.text(overview, "lockedAt"))
+        + ": "
+        + ChangesView.text(overview, "lockReason");
   }
 
   private static String successful(JsonNode overview) {

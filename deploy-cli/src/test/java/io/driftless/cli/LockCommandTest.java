@@ -160,6 +160,26 @@ class LockCommandTest {
   }
 
   @Test
+  void inspectSaysWhoLockedTheAppWhenAndWhy() {
+    server.route("GET /api/apps/default/simple-app/resources", () -> Reply.json(200, "[]"));
+    server.route(
+        "GET /api/apps/default/simple-app",
+        () ->
+            Reply.json(
+                200,
+                """
+                {"driftCount":0,"ghostDiffCount":0,"locked":true,"lockedBy":"alice",
+                 "lockedAt":"2026-11-27T09:00:00Z","lockReason":"release freeze"}
+                """));
+
+    var run = run("inspect", "-a", "simple-app");
+
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out())
+        .contains("\nLocked: by alice since 2026-11-27T09:00:00Z: release freeze\n");
+  }
+
+  @Test
   void aDeleteRefusedByALockSaysSoToo() {
     server.route("DELETE /api/apps/default/simple-app", () -> Reply.json(423, LOCKED));
 
