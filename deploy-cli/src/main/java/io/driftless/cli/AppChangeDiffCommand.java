@@ -4,6 +4,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ExitCode;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
@@ -30,11 +31,22 @@ final class AppChangeDiffCommand implements Callable<Integer> {
       description = "Change ID; absent: the app's newest change.")
   String to;
 
+  @Option(
+      names = "--diff-context",
+      paramLabel = "N",
+      description = "Unchanged lines around each change in the diff (server default 2).")
+  Integer diffContext;
+
   @Mixin ClientOptions client;
 
   @Override
   public Integer call() {
-    var query = new Query().add("from", from).add("to", to).flag("diffChanges", true);
+    var query =
+        new Query()
+            .add("from", from)
+            .add("to", to)
+            .flag("diffChanges", true)
+            .add("diffContext", diffContext);
     var response = client.api().get(app.ref().path() + "/compare", query, "application/json");
     if (client.jsonOutput()) {
       return client.printJson(response);

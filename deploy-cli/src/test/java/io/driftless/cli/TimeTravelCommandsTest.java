@@ -173,11 +173,19 @@ class TimeTravelCommandsTest {
   void appChangeDiffWithoutToComparesWithTheNewestChange() {
     server.route("GET " + APP + "/compare", () -> Reply.json(200, COMPARE));
 
-    var run = run("app-change", "diff", "-a", "simple-app", "simple-app-change-000002");
+    var run =
+        run(
+            "app-change",
+            "diff",
+            "-a",
+            "simple-app",
+            "simple-app-change-000002",
+            "--diff-context",
+            "4");
 
     assertThat(run.exitCode()).as(run.err()).isZero();
     assertThat(server.requests().get(0).query())
-        .isEqualTo("from=simple-app-change-000002&diffChanges=true");
+        .isEqualTo("from=simple-app-change-000002&diffChanges=true&diffContext=4");
     assertThat(run.out()).startsWith("Desired set of simple-app-change-000002 against the newest");
   }
 
