@@ -8,11 +8,12 @@ import java.util.List;
 /**
  * The rollback endpoint's query parameters: {@code to} (required, a change id of the form {@code
  * <app>-change-<number>}), and of the deploy's parameters those that say how to deploy, not what:
- * {@code dryRun}, the {@code diff*} options, {@code waitTimeout}, {@code allowEmpty}, {@code
- * overrideOwnership}, read as {@link DeployParameters} reads them. The others ({@code syncPeriod},
- * {@code ghostDiffPolicy}, {@code defaultLabelScopingRules}) are refused like any unknown
- * parameter: a rollback keeps the app's settings, and its objects carry the label scoping they were
- * applied with. Every problem is collected into one 400.
+ * {@code dryRun}, the {@code diff*} options but {@code diffMask}, {@code waitTimeout}, {@code
+ * allowEmpty}, {@code overrideOwnership}, read as {@link DeployParameters} reads them. The others
+ * ({@code syncPeriod}, {@code ghostDiffPolicy}, {@code defaultLabelScopingRules}, {@code diffMask})
+ * are refused like any unknown parameter: a rollback keeps the app's settings, its objects carry
+ * the label scoping they were applied with, and its line diffs always mask Secret values. Every
+ * problem is collected into one 400.
  *
  * @param to the change whose desired set to deploy again
  * @param dryRun plan only
@@ -36,7 +37,6 @@ record RollbackParameters(
           "dryRun",
           "diffChanges",
           "diffContext",
-          "diffMask",
           "diffFilter",
           "diffAgainstLastApplied",
           "waitTimeout",
@@ -60,10 +60,20 @@ record RollbackParameters(
             query.bool("allowEmpty", base.allowEmpty()),
             query.bool("overrideOwnership", base.overrideOwnership()),
             query.duration("waitTimeout", base.waitTimeout()),
-            DeployParameters.diff(query));
+            masked(DeployParameters.diff(query)));
     query.refuseUnknown(NAMES);
     query.throwIfProblems();
     return parameters;
+  }
+
+  /**
+   * Line diffs always mask Secret values: a rollback's values come from the server's seals, not
+   * from the caller, who may deploy but need not be able to read them ({@code diffMask} is
+   * refused).
+   */
+  private static DiffOptions masked(DiffOptions diff) {
+    return new DiffOptions(
+        diff.changes(), diff.context(), true, diff.filter(), diff.againstLastApplied());
   }
 
   private static String to(QueryParameters query) {
