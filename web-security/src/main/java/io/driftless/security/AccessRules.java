@@ -44,6 +44,7 @@ final class AccessRules {
           new Rule(HttpMethod.POST, "/api/apps/*/*/changes/*/abort", Role.ADMIN),
           new Rule(HttpMethod.POST, "/api/apps/*/*/deploy", Role.DEPLOYER),
           new Rule(HttpMethod.POST, "/api/apps/*/*/reconcile", Role.DEPLOYER),
+          new Rule(HttpMethod.POST, "/api/apps/*/*/rollback", Role.DEPLOYER),
           new Rule(HttpMethod.DELETE, "/api/apps/*/*", Role.DEPLOYER),
           new Rule(HttpMethod.GET, "/api/**", Role.VIEWER),
           new Rule(HttpMethod.HEAD, "/api/**", Role.VIEWER),

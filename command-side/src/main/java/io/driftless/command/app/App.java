@@ -87,7 +87,9 @@ public class App {
             command.description(),
             command.syncPeriod() == null ? null : command.syncPeriod().toString(),
             command.ghostDiffPolicy().stored(),
-            command.kappConfigs()));
+            command.kappConfigs(),
+            null,
+            command.rolledBackTo()));
     return changeId;
   }
 

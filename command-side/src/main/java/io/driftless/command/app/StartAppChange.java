@@ -18,6 +18,7 @@ import org.axonframework.modelling.command.TargetAggregateIdentifier;
  * @param ghostDiffPolicy the app's ghost-diff policy from now on
  * @param kappConfigs the kapp Config documents reconciles plan with from now on, a JSON array; null
  *     for none
+ * @param rolledBackTo for a rollback, the change whose desired set it deploys again; else null
  */
 public record StartAppChange(
     @TargetAggregateIdentifier String appId,
@@ -31,7 +32,38 @@ public record StartAppChange(
     Instant at,
     Duration syncPeriod,
     GhostDiffPolicy ghostDiffPolicy,
-    String kappConfigs) {
+    String kappConfigs,
+    String rolledBackTo) {
+
+  /** A change that is not a rollback. */
+  public StartAppChange(
+      String appId,
+      long expectedChangeNumber,
+      ChangeTrigger trigger,
+      List<String> namespaces,
+      Map<String, String> desired,
+      OpCounts ops,
+      WaitCounts waits,
+      String description,
+      Instant at,
+      Duration syncPeriod,
+      GhostDiffPolicy ghostDiffPolicy,
+      String kappConfigs) {
+    this(
+        appId,
+        expectedChangeNumber,
+        trigger,
+        namespaces,
+        desired,
+        ops,
+        waits,
+        description,
+        at,
+        syncPeriod,
+        ghostDiffPolicy,
+        kappConfigs,
+        null);
+  }
 
   /** A change that sets the sync period only (the default ghost-diff policy, no Configs). */
   public StartAppChange(

@@ -96,6 +96,11 @@ class ApiErrors {
     return error(HttpStatus.CONFLICT, "ownership_conflict", e, e.details());
   }
 
+  @ExceptionHandler(RollbackRefusedException.class)
+  ResponseEntity<ApiError> rollbackRefused(RollbackRefusedException e) {
+    return error(e.status(), e.code(), e, e.details());
+  }
+
   @ExceptionHandler(AppNotFoundException.class)
   ResponseEntity<ApiError> notFound(AppNotFoundException e) {
     return error(HttpStatus.NOT_FOUND, "not_found", e, List.of());

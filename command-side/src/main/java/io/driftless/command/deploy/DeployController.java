@@ -12,11 +12,12 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * The command API of API.md: deploy, reconcile and delete an app. The deploy's body, content type
- * and query parameters are read and checked by {@link DeployRequestReader}; each change runs in one
- * of the server's {@link ChangeSlots}; failures answer in the error shape through {@link
- * ApiErrors}. A command with an {@code Idempotency-Key} header runs through {@link SafeRetries}: a
- * retry answers the first attempt's change instead of starting another.
+ * The command API of API.md: deploy, reconcile, roll back ({@link RollbackService}) and delete an
+ * app. The deploy's body, content type and query parameters are read and checked by {@link
+ * DeployRequestReader}; each change runs in one of the server's {@link ChangeSlots}; failures
+ * answer in the error shape through {@link ApiErrors}. A command with an {@code Idempotency-Key}
+ * header runs through {@link SafeRetries}: a retry answers the first attempt's change instead of
+ * starting another.
  */
 @RestController
 @RequestMapping("/api/apps/{namespace}/{app}")
@@ -26,13 +27,19 @@ class DeployController {
   private final DeployRequestReader requests;
   private final ChangeSlots slots;
   private final SafeRetries retries;
+  private final RollbackService rollbacks;
 
   DeployController(
-      DeployService deploys, DeployRequestReader requests, ChangeSlots slots, SafeRetries retries) {
+      DeployService deploys,
+      DeployRequestReader requests,
+      ChangeSlots slots,
+      SafeRetries retries,
+      RollbackService rollbacks) {
     this.deploys = deploys;
     this.requests = requests;
     this.slots = slots;
     this.retries = retries;
+    this.rollbacks = rollbacks;
   }
 
   @PostMapping("/deploy")
@@ -83,6 +90,37 @@ class DeployController {
             return deploys.delete(namespace, app, ChangeStream.NONE, k);
           }
         });
+  }
+
+  @PostMapping("/rollback")
+  ResponseEntity<?> rollback(
+      @PathVariable String namespace, @PathVariable String app, HttpServletRequest http) {
+    var header = IdempotencyKeyHeader.read(http);
+    AppNames.check(namespace, app);
+    var parameters = RollbackParameters.parse(http.getQueryString());
+    var key = rollbackKey(namespace, app, header, parameters, http);
+    return retries.run(
+        key,
+        parameters.diff().mask(),
+        k -> {
+          try (var slot = slots.take()) {
+            return rollbacks.rollback(namespace, app, parameters, ChangeStream.NONE, k);
+          }
+        });
+  }
+
+  /** A rollback's key (null: no header, or a dry run): its query string is the request. */
+  static IdempotencyKey rollbackKey(
+      String namespace,
+      String app,
+      String header,
+      RollbackParameters parameters,
+      HttpServletRequest http) {
+    if (header == null || parameters.dryRun()) {
+      return null;
+    }
+    var query = http.getQueryString() == null ? "" : http.getQueryString();
+    return IdempotencyKey.of(appId(namespace, app), "rollback", header, "rollback\n" + query);
   }
 
   /** The key of a command without body or parameters: the request is the endpoint itself. */

@@ -26,6 +26,18 @@ final class DeployFailedException extends RuntimeException {
     this.response = response;
   }
 
+  /** The same failure whose answer names the change a rollback deployed again. */
+  DeployFailedException withRolledBackTo(String rolledBackTo) {
+    var tagged =
+        new DeployFailedException(
+            changeId,
+            getMessage(),
+            getCause(),
+            response == null ? null : response.withRolledBackTo(rolledBackTo));
+    tagged.setStackTrace(getStackTrace());
+    return tagged;
+  }
+
   String changeId() {
     return changeId;
   }

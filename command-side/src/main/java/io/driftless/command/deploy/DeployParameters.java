@@ -51,17 +51,21 @@ record DeployParameters(DeployOptions options, DiffOptions diff) {
             query.duration("waitTimeout", base.waitTimeout()),
             syncPeriod(query),
             ghostDiffPolicy(query, base.ghostDiffPolicy()));
-    var diffBase = DiffOptions.defaults();
-    var diff =
-        new DiffOptions(
-            query.bool("diffChanges", diffBase.changes()),
-            query.count("diffContext", diffBase.context()),
-            query.bool("diffMask", diffBase.mask()),
-            filter(query),
-            query.bool("diffAgainstLastApplied", diffBase.againstLastApplied()));
+    var diff = diff(query);
     query.refuseUnknown(NAMES);
     query.throwIfProblems();
     return new DeployParameters(options, diff);
+  }
+
+  /** The diff options ({@code diff*}), shared with the rollback endpoint's parameters. */
+  static DiffOptions diff(QueryParameters query) {
+    var diffBase = DiffOptions.defaults();
+    return new DiffOptions(
+        query.bool("diffChanges", diffBase.changes()),
+        query.count("diffContext", diffBase.context()),
+        query.bool("diffMask", diffBase.mask()),
+        filter(query),
+        query.bool("diffAgainstLastApplied", diffBase.againstLastApplied()));
   }
 
   /** At least a second: a shorter period would reconcile the app all the time. */

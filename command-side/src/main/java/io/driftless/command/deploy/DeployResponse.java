@@ -12,7 +12,8 @@ import java.util.Map;
  * {@code changes} are what kapp shows ({@code ChangeSet#shown()}); {@code warnings} is always
  * present (unknown {@code kapp.k14s.io/} annotations; empty when none). {@code eventPosition}: the
  * event store's count once the change's last event is stored ({@link EventPositions}); absent for a
- * dry run or when nothing changed.
+ * dry run or when nothing changed. {@code rolledBackTo}: for a rollback, the change whose desired
+ * set it deploys again; absent for every other command.
  */
 record DeployResponse(
     String app,
@@ -24,12 +25,65 @@ record DeployResponse(
     @JsonProperty("wait") Map<String, Integer> waits,
     List<ChangeView> changes,
     List<String> warnings,
-    @JsonInclude(JsonInclude.Include.NON_NULL) Long eventPosition) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) Long eventPosition,
+    @JsonInclude(JsonInclude.Include.NON_NULL) String rolledBackTo) {
+
+  /** An answer of a command that is not a rollback. */
+  DeployResponse(
+      String app,
+      String changeId,
+      boolean dryRun,
+      boolean successful,
+      String description,
+      Map<String, Integer> ops,
+      Map<String, Integer> waits,
+      List<ChangeView> changes,
+      List<String> warnings,
+      Long eventPosition) {
+    this(
+        app,
+        changeId,
+        dryRun,
+        successful,
+        description,
+        ops,
+        waits,
+        changes,
+        warnings,
+        eventPosition,
+        null);
+  }
+
+  /** The same answer naming the change a rollback deployed again. */
+  DeployResponse withRolledBackTo(String changeId) {
+    return new DeployResponse(
+        app,
+        this.changeId,
+        dryRun,
+        successful,
+        description,
+        ops,
+        waits,
+        changes,
+        warnings,
+        eventPosition,
+        changeId);
+  }
 
   /** The same answer carrying the event position of the change's last event. */
   DeployResponse withEventPosition(long position) {
     return new DeployResponse(
-        app, changeId, dryRun, successful, description, ops, waits, changes, warnings, position);
+        app,
+        changeId,
+        dryRun,
+        successful,
+        description,
+        ops,
+        waits,
+        changes,
+        warnings,
+        position,
+        rolledBackTo);
   }
 
   /** The answer without line diffs: the stream's plan line. */
@@ -52,7 +106,17 @@ record DeployResponse(
                         c.live()))
             .toList();
     return new DeployResponse(
-        app, changeId, dryRun, successful, description, ops, waits, plain, warnings, eventPosition);
+        app,
+        changeId,
+        dryRun,
+        successful,
+        description,
+        ops,
+        waits,
+        plain,
+        warnings,
+        eventPosition,
+        rolledBackTo);
   }
 
   /**

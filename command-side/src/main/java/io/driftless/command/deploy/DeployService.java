@@ -12,6 +12,7 @@ import io.driftless.command.ownership.AppLabels;
 import io.driftless.command.ownership.Owner;
 import io.driftless.command.ownership.OwnershipRules;
 import io.driftless.command.plan.Planner;
+import io.driftless.command.plan.RecordedDesired;
 import io.driftless.diff.plan.ChangeOp;
 import io.driftless.diff.plan.ChangeSet;
 import io.driftless.diff.plan.WaitOp;
@@ -94,7 +95,7 @@ public class DeployService {
     return run(
         appId,
         ChangeTrigger.DEPLOY,
-        new Desired(manifest.resources(), manifest.configs(), false),
+        new Desired(manifest.resources(), manifest.configs(), false, null),
         request.options(),
         request.diff(),
         stream,
@@ -102,10 +103,50 @@ public class DeployService {
   }
 
   /**
-   * The resources to deploy and the kapp Config documents that came with them; {@code stored}: the
-   * app's stored desired set instead (a reconcile), planned by {@link Planner#planStored}.
+   * A rollback: deploys again the desired set an earlier change left ({@code recorded}, by {@link
+   * io.driftless.command.plan.DesiredAsOf}), as a deploy of it with trigger {@code rollback}; the
+   * answer, the stream's plan line and a failure's body name that change ({@code rolledBackTo}).
    */
-  private record Desired(List<Resource> resources, List<ObjectNode> configs, boolean stored) {}
+  DeployResponse rollback(
+      String appId,
+      RecordedDesired recorded,
+      DeployOptions options,
+      DiffOptions diff,
+      ChangeStream stream,
+      IdempotencyKey key) {
+    planner.learnCustomKinds(recorded.resources());
+    var to = recorded.changeId();
+    var desired = new Desired(recorded.resources(), recorded.configs(), false, to);
+    try {
+      return run(appId, ChangeTrigger.ROLLBACK, desired, options, diff, tagged(stream, to), key)
+          .withRolledBackTo(to);
+    } catch (DeployFailedException e) {
+      throw e.withRolledBackTo(to);
+    }
+  }
+
+  /** The stream with {@code rolledBackTo} on its plan line. */
+  private static ChangeStream tagged(ChangeStream stream, String rolledBackTo) {
+    return new ChangeStream() {
+      @Override
+      public void planned(DeployResponse plan) {
+        stream.planned(plan.withRolledBackTo(rolledBackTo));
+      }
+
+      @Override
+      public void line(String line, List<String> detail) {
+        stream.line(line, detail);
+      }
+    };
+  }
+
+  /**
+   * The resources to deploy and the kapp Config documents that came with them; {@code stored}: the
+   * app's stored desired set instead (a reconcile), planned by {@link Planner#planStored}; {@code
+   * rolledBackTo}: the change a rollback deploys again, else null.
+   */
+  private record Desired(
+      List<Resource> resources, List<ObjectNode> configs, boolean stored, String rolledBackTo) {}
 
   /**
    * Reconciles an app: its stored desired set planned against the live cluster, only real diffs
@@ -126,7 +167,7 @@ public class DeployService {
     return run(
         appId,
         ChangeTrigger.RECONCILE,
-        new Desired(List.of(), List.of(), true),
+        new Desired(List.of(), List.of(), true, null),
         DeployOptions.defaults(),
         DiffOptions.defaults(),
         stream,
@@ -144,7 +185,7 @@ public class DeployService {
         run(
             appId,
             ChangeTrigger.DELETE,
-            new Desired(List.of(), List.of(), false),
+            new Desired(List.of(), List.of(), false, null),
             DeployOptions.defaults(),
             DiffOptions.defaults(),
             stream,
@@ -194,7 +235,9 @@ public class DeployService {
     // kapp describes every app change as "update: ..." except a delete.
     var verb = trigger == ChangeTrigger.DELETE ? "delete" : "update";
     var description = verb + ": " + changes.summary();
-    var settingsChanged = trigger == ChangeTrigger.DEPLOY && settingsChanged(plan, options);
+    var settingsChanged =
+        (trigger == ChangeTrigger.DEPLOY || trigger == ChangeTrigger.ROLLBACK)
+            && settingsChanged(plan, options);
     var changing = mustChange(trigger, plan) || settingsChanged;
     if (changing || trigger != ChangeTrigger.DELETE) {
       stream.planned(
@@ -404,7 +447,8 @@ public class DeployService {
             clock.instant(),
             syncPeriod,
             ghostDiffPolicy(trigger, plan),
-            trigger == ChangeTrigger.DELETE ? null : plan.settings().kappConfigs()),
+            trigger == ChangeTrigger.DELETE ? null : plan.settings().kappConfigs(),
+            desired.rolledBackTo()),
         key);
   }
 

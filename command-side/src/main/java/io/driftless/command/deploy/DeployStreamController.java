@@ -26,12 +26,12 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * The streamed form of deploy, reconcile and delete (API.md): chosen by content negotiation when
- * the request accepts {@code application/x-ndjson} or {@code text/event-stream}; every other
- * request gets {@link DeployController}'s plain JSON answer. The change runs on the request's
- * thread as the plain one does (same {@link ChangeSlots}, same service) and is written out as it
- * happens by a {@link ProgressWriter}. A failure before the plan propagates to {@link ApiErrors}
- * (status code and error shape); after it, the last line is a {@code result} with {@code
+ * The streamed form of deploy, reconcile, rollback and delete (API.md): chosen by content
+ * negotiation when the request accepts {@code application/x-ndjson} or {@code text/event-stream};
+ * every other request gets {@link DeployController}'s plain JSON answer. The change runs on the
+ * request's thread as the plain one does (same {@link ChangeSlots}, same service) and is written
+ * out as it happens by a {@link ProgressWriter}. A failure before the plan propagates to {@link
+ * ApiErrors} (status code and error shape); after it, the last line is a {@code result} with {@code
  * successful: false}, {@code error} and {@code message} (a refused or failed change: the 502 body).
  * An {@code Idempotency-Key} works as on the plain form ({@link SafeRetries}): a known key answers
  * the plain JSON (422, 409 or the replay), a new one is recorded with the change's start and its
@@ -51,21 +51,25 @@ class DeployStreamController {
   private final EventPositions positions;
   private final Clock clock;
   private final SafeRetries retries;
+  private final RollbackService rollbacks;
 
-  // Six collaborators, one over STYLE.md's five: SafeRetries is the streamed form's safe retries.
+  // Seven collaborators, two over STYLE.md's five: SafeRetries is the streamed form's safe
+  // retries, RollbackService the rollback's look-up before its deploy.
   DeployStreamController(
       DeployService deploys,
       DeployRequestReader requests,
       ChangeSlots slots,
       EventPositions positions,
       Clock clock,
-      SafeRetries retries) {
+      SafeRetries retries,
+      RollbackService rollbacks) {
     this.deploys = deploys;
     this.requests = requests;
     this.slots = slots;
     this.positions = positions;
     this.clock = clock;
     this.retries = retries;
+    this.rollbacks = rollbacks;
   }
 
   @PostMapping("/deploy")
@@ -98,6 +102,21 @@ class DeployStreamController {
       throws IOException {
     var key = DeployController.keyOf(namespace, app, "reconcile", http);
     stream(http, out, new Keyed(key, true), s -> deploys.reconcile(namespace, app, s, key));
+  }
+
+  @PostMapping("/rollback")
+  void rollback(
+      @PathVariable String namespace,
+      @PathVariable String app,
+      HttpServletRequest http,
+      HttpServletResponse out)
+      throws IOException {
+    var header = IdempotencyKeyHeader.read(http);
+    AppNames.check(namespace, app);
+    var parameters = RollbackParameters.parse(http.getQueryString());
+    var key = DeployController.rollbackKey(namespace, app, header, parameters, http);
+    var keyed = new Keyed(key, parameters.diff().mask());
+    stream(http, out, keyed, s -> rollbacks.rollback(namespace, app, parameters, s, key));
   }
 
   @DeleteMapping

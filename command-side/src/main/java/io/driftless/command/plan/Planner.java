@@ -57,6 +57,7 @@ import org.springframework.stereotype.Component;
 public class Planner {
 
   private static final Logger log = LoggerFactory.getLogger(Planner.class);
+  private static final ObjectMapper CONFIGS = new ObjectMapper();
 
   private final AggregateStates states;
   private final ClusterGateway cluster;
@@ -278,18 +279,26 @@ public class Planner {
   }
 
   /** The Configs of the app's last deploy; none in stores written before they were kept. */
-  private List<ObjectNode> storedConfigs(AppState app) {
-    if (app.kappConfigs() == null) {
+  private static List<ObjectNode> storedConfigs(AppState app) {
+    return storedConfigs(app.appId(), app.kappConfigs());
+  }
+
+  /**
+   * kapp Config documents as {@code AppChangeStarted.kappConfigs} stores them (a JSON array; null
+   * for none); none, with a warning in the log, when they do not read.
+   */
+  static List<ObjectNode> storedConfigs(String appId, String kappConfigs) {
+    if (kappConfigs == null) {
       return List.of();
     }
     try {
       var configs = new ArrayList<ObjectNode>();
-      for (var node : (ArrayNode) mapper.readTree(app.kappConfigs())) {
+      for (var node : (ArrayNode) CONFIGS.readTree(kappConfigs)) {
         configs.add((ObjectNode) node);
       }
       return configs;
     } catch (JsonProcessingException | ClassCastException e) {
-      log.warn("The stored kapp Configs of {} do not read: {}", app.appId(), e.getMessage());
+      log.warn("The stored kapp Configs of {} do not read: {}", appId, e.getMessage());
       return List.of();
     }
   }

@@ -1,0 +1,103 @@
+package io.driftless.command.deploy;
+
+import io.driftless.events.ChangeIds;
+import io.driftless.events.GhostDiffPolicy;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * The rollback endpoint's query parameters: {@code to} (required, a change id of the form {@code
+ * <app>-change-<number>}), and of the deploy's parameters those that say how to deploy, not what:
+ * {@code dryRun}, the {@code diff*} options but {@code diffMask}, {@code waitTimeout}, {@code
+ * allowEmpty}, {@code overrideOwnership}, read as {@link DeployParameters} reads them. The others
+ * ({@code syncPeriod}, {@code ghostDiffPolicy}, {@code defaultLabelScopingRules}, {@code diffMask})
+ * are refused like any unknown parameter: a rollback keeps the app's settings, its objects carry
+ * the label scoping they were applied with, and its line diffs always mask Secret values. Every
+ * problem is collected into one 400.
+ *
+ * @param to the change whose desired set to deploy again
+ * @param dryRun plan only
+ * @param allowEmpty accept a change whose desired set is empty (every resource is then deleted)
+ * @param overrideOwnership take over objects labelled for another app
+ * @param waitTimeout how long the change may wait for the cluster
+ * @param diff the diff options
+ */
+record RollbackParameters(
+    String to,
+    boolean dryRun,
+    boolean allowEmpty,
+    boolean overrideOwnership,
+    Duration waitTimeout,
+    DiffOptions diff) {
+
+  /** The parameters the rollback endpoint accepts. */
+  static final List<String> NAMES =
+      List.of(
+          "to",
+          "dryRun",
+          "diffChanges",
+          "diffContext",
+          "diffFilter",
+          "diffAgainstLastApplied",
+          "waitTimeout",
+          "allowEmpty",
+          "overrideOwnership");
+
+  /**
+   * Reads a raw query string; absent parameters take the deploy's defaults.
+   *
+   * @throws BadParameterException naming every parameter that does not parse, {@code to} missing or
+   *     not a change id included
+   */
+  static RollbackParameters parse(String rawQuery) {
+    var query = QueryParameters.of(rawQuery);
+    var base = DeployOptions.defaults();
+    var to = to(query);
+    var parameters =
+        new RollbackParameters(
+            to,
+            query.bool("dryRun", base.dryRun()),
+            query.bool("allowEmpty", base.allowEmpty()),
+            query.bool("overrideOwnership", base.overrideOwnership()),
+            query.duration("waitTimeout", base.waitTimeout()),
+            masked(DeployParameters.diff(query)));
+    query.refuseUnknown(NAMES);
+    query.throwIfProblems();
+    return parameters;
+  }
+
+  /**
+   * Line diffs always mask Secret values: a rollback's values come from the server's seals, not
+   * from the caller, who may deploy but need not be able to read them ({@code diffMask} is
+   * refused).
+   */
+  private static DiffOptions masked(DiffOptions diff) {
+    return new DiffOptions(
+        diff.changes(), diff.context(), true, diff.filter(), diff.againstLastApplied());
+  }
+
+  private static String to(QueryParameters query) {
+    var to = query.text("to");
+    if (to.isEmpty() || to.get().isBlank()) {
+      query.problem("to", "required: the id of the change to roll back to, e.g. web-change-000003");
+      return null;
+    }
+    if (ChangeIds.parse(to.get()).isEmpty()) {
+      query.problem(
+          "to",
+          "must be a change id of the form <app>-change-<number>, got "
+              + QueryParameters.echo(to.get()));
+      return null;
+    }
+    return to.get();
+  }
+
+  /**
+   * The options of the deploy a rollback runs: the app's own sync period and ghost-diff policy, no
+   * new label scoping.
+   */
+  DeployOptions options(Duration syncPeriod, GhostDiffPolicy ghostDiffPolicy) {
+    return new DeployOptions(
+        dryRun, allowEmpty, overrideOwnership, false, waitTimeout, syncPeriod, ghostDiffPolicy);
+  }
+}
