@@ -3,6 +3,7 @@ package io.driftless.command.app;
 import io.driftless.events.ChangeTrigger;
 import io.driftless.events.GhostDiffPolicy;
 import io.driftless.events.OpCounts;
+import io.driftless.events.Provenance;
 import io.driftless.events.WaitCounts;
 import java.time.Duration;
 import java.time.Instant;
@@ -18,6 +19,7 @@ import org.axonframework.modelling.command.TargetAggregateIdentifier;
  * @param ghostDiffPolicy the app's ghost-diff policy from now on
  * @param kappConfigs the kapp Config documents reconciles plan with from now on, a JSON array; null
  *     for none
+ * @param provenance who and what asked for the change (stored on {@code AppChangeStarted})
  */
 public record StartAppChange(
     @TargetAggregateIdentifier String appId,
@@ -31,7 +33,38 @@ public record StartAppChange(
     Instant at,
     Duration syncPeriod,
     GhostDiffPolicy ghostDiffPolicy,
-    String kappConfigs) {
+    String kappConfigs,
+    Provenance provenance) {
+
+  /** A change whose provenance is not known ({@link Provenance#unknown()}). */
+  public StartAppChange(
+      String appId,
+      long expectedChangeNumber,
+      ChangeTrigger trigger,
+      List<String> namespaces,
+      Map<String, String> desired,
+      OpCounts ops,
+      WaitCounts waits,
+      String description,
+      Instant at,
+      Duration syncPeriod,
+      GhostDiffPolicy ghostDiffPolicy,
+      String kappConfigs) {
+    this(
+        appId,
+        expectedChangeNumber,
+        trigger,
+        namespaces,
+        desired,
+        ops,
+        waits,
+        description,
+        at,
+        syncPeriod,
+        ghostDiffPolicy,
+        kappConfigs,
+        Provenance.unknown());
+  }
 
   /** A change that sets the sync period only (the default ghost-diff policy, no Configs). */
   public StartAppChange(

@@ -16,7 +16,8 @@ import org.springframework.web.bind.annotation.RestController;
  * and query parameters are read and checked by {@link DeployRequestReader}; each change runs in one
  * of the server's {@link ChangeSlots}; failures answer in the error shape through {@link
  * ApiErrors}. A command with an {@code Idempotency-Key} header runs through {@link SafeRetries}: a
- * retry answers the first attempt's change instead of starting another.
+ * retry answers the first attempt's change instead of starting another. Each records who asked
+ * ({@link ProvenanceInput}).
  */
 @RestController
 @RequestMapping("/api/apps/{namespace}/{app}")
@@ -61,12 +62,13 @@ class DeployController {
   ResponseEntity<?> reconcile(
       @PathVariable String namespace, @PathVariable String app, HttpServletRequest http) {
     var key = keyOf(namespace, app, "reconcile", http);
+    var provenance = ProvenanceInput.of(http);
     return retries.run(
         key,
         true,
         k -> {
           try (var slot = slots.take()) {
-            return deploys.reconcile(namespace, app, ChangeStream.NONE, k);
+            return deploys.reconcile(namespace, app, provenance, ChangeStream.NONE, k);
           }
         });
   }
@@ -75,12 +77,13 @@ class DeployController {
   ResponseEntity<?> delete(
       @PathVariable String namespace, @PathVariable String app, HttpServletRequest http) {
     var key = keyOf(namespace, app, "delete", http);
+    var provenance = ProvenanceInput.of(http);
     return retries.run(
         key,
         true,
         k -> {
           try (var slot = slots.take()) {
-            return deploys.delete(namespace, app, ChangeStream.NONE, k);
+            return deploys.delete(namespace, app, provenance, ChangeStream.NONE, k);
           }
         });
   }

@@ -1,6 +1,7 @@
 package io.driftless.command.deploy;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.driftless.command.app.AppLockedException;
 import io.driftless.command.app.ChangeInProgressException;
 import io.driftless.command.app.FinishAppChange;
 import io.driftless.command.app.StartAppChange;
@@ -24,6 +25,7 @@ import io.driftless.diff.text.ServerFields;
 import io.driftless.events.ChangeTrigger;
 import io.driftless.events.GhostDiffPolicy;
 import io.driftless.events.OpCounts;
+import io.driftless.events.Provenance;
 import io.driftless.events.ResourceIds;
 import io.driftless.events.WaitCounts;
 import java.time.Clock;
@@ -48,7 +50,10 @@ import org.springframework.stereotype.Service;
  * it is closed as failed once its replica's claim lapses ({@code ChangeClaims}, {@code
  * OpenChangeRecovery}). The ownership rules ({@link OwnershipRules}) run on the plan before
  * anything is stored or written. A command with an {@code Idempotency-Key} records it atomically
- * with the start of its change ({@link ChangeStarts}, README "Safe retries").
+ * with the start of its change ({@link ChangeStarts}, README "Safe retries"). Every change records
+ * who asked ({@link Provenance}: the request's, or {@link Provenance#server()} for the server's own
+ * reconciles). A locked app refuses deploys and deletes ({@link AppLockedException}) before
+ * anything is stored or written; dry runs and reconciles run.
  */
 @Service
 public class DeployService {
@@ -97,6 +102,7 @@ public class DeployService {
         new Desired(manifest.resources(), manifest.configs(), false),
         request.options(),
         request.diff(),
+        request.provenance(),
         stream,
         key);
   }
@@ -114,14 +120,19 @@ public class DeployService {
    * @throws AppNotFoundException for an app that does not exist (never deployed, or deleted)
    */
   DeployResponse reconcile(String namespace, String app) {
-    return reconcile(namespace, app, ChangeStream.NONE, null);
+    return reconcile(namespace, app, Provenance.server(), ChangeStream.NONE, null);
   }
 
   /**
-   * A reconcile as above whose plan and progress {@code stream} hears as they happen, and whose
-   * change, if one starts, records {@code key} (null: no key).
+   * A reconcile as above, asked for by {@code provenance}, whose plan and progress {@code stream}
+   * hears as they happen, and whose change, if one starts, records {@code key} (null: no key).
    */
-  DeployResponse reconcile(String namespace, String app, ChangeStream stream, IdempotencyKey key) {
+  DeployResponse reconcile(
+      String namespace,
+      String app,
+      Provenance provenance,
+      ChangeStream stream,
+      IdempotencyKey key) {
     var appId = ResourceIds.appId(namespace, app);
     return run(
         appId,
@@ -129,16 +140,22 @@ public class DeployService {
         new Desired(List.of(), List.of(), true),
         DeployOptions.defaults(),
         DiffOptions.defaults(),
+        provenance,
         stream,
         key);
   }
 
   /**
-   * A delete whose plan and progress {@code stream} hears as they happen, and whose change records
-   * {@code key} with it (null: no key). An app that does not exist is found after planning: the
-   * stream has then heard the (empty) plan.
+   * A delete, asked for by {@code provenance}, whose plan and progress {@code stream} hears as they
+   * happen, and whose change records {@code key} with it (null: no key). An app that does not exist
+   * is found after planning: the stream has then heard the (empty) plan.
    */
-  DeployResponse delete(String namespace, String app, ChangeStream stream, IdempotencyKey key) {
+  DeployResponse delete(
+      String namespace,
+      String app,
+      Provenance provenance,
+      ChangeStream stream,
+      IdempotencyKey key) {
     var appId = ResourceIds.appId(namespace, app);
     var response =
         run(
@@ -147,6 +164,7 @@ public class DeployService {
             new Desired(List.of(), List.of(), false),
             DeployOptions.defaults(),
             DiffOptions.defaults(),
+            provenance,
             stream,
             key);
     if (response.changeId() == null && response.ops().values().stream().allMatch(n -> n == 0)) {
@@ -161,6 +179,7 @@ public class DeployService {
       Desired desired,
       DeployOptions options,
       DiffOptions diff,
+      Provenance provenance,
       ChangeStream stream,
       IdempotencyKey key) {
     Planner.Plan planned;
@@ -185,6 +204,10 @@ public class DeployService {
     if (planned.app().changeInProgress() != null) {
       throw new ChangeInProgressException(appId, planned.app().changeInProgress());
     }
+    var lock = planned.app().lock();
+    if (lock != null && !options.dryRun() && lock.refuses(trigger)) {
+      throw new AppLockedException(appId, lock);
+    }
     var filtered = planned.filtered(diff.filter());
     var ownership =
         new OwnershipRules(appId, filtered.live(), filtered::holds)
@@ -205,7 +228,14 @@ public class DeployService {
       return Responses.of(appId, null, options.dryRun(), true, description, changes, diff);
     }
     var changeId =
-        start(plan, trigger, desired, description, syncPeriod(trigger, plan, options), key);
+        start(
+            plan,
+            trigger,
+            desired,
+            description,
+            syncPeriod(trigger, plan, options),
+            provenance,
+            key);
     var finished = false;
     String unfinished = null;
     try {
@@ -365,6 +395,7 @@ public class DeployService {
       Desired desired,
       String description,
       Duration syncPeriod,
+      Provenance provenance,
       IdempotencyKey key) {
     var manifest = new HashMap<ResourceKey, ObjectNode>();
     desired.resources().forEach(r -> manifest.put(r.key(), r.object()));
@@ -404,7 +435,8 @@ public class DeployService {
             clock.instant(),
             syncPeriod,
             ghostDiffPolicy(trigger, plan),
-            trigger == ChangeTrigger.DELETE ? null : plan.settings().kappConfigs()),
+            trigger == ChangeTrigger.DELETE ? null : plan.settings().kappConfigs(),
+            provenance),
         key);
   }
 

@@ -1,6 +1,7 @@
 package io.driftless.command.deploy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.driftless.command.app.AppLockedException;
 import io.driftless.command.app.ChangeInProgressException;
 import io.driftless.command.app.StaleAppStateException;
 import io.driftless.command.change.ConcurrentStartException;
@@ -97,7 +98,12 @@ class DeployStreamController {
       HttpServletResponse out)
       throws IOException {
     var key = DeployController.keyOf(namespace, app, "reconcile", http);
-    stream(http, out, new Keyed(key, true), s -> deploys.reconcile(namespace, app, s, key));
+    var provenance = ProvenanceInput.of(http);
+    stream(
+        http,
+        out,
+        new Keyed(key, true),
+        s -> deploys.reconcile(namespace, app, provenance, s, key));
   }
 
   @DeleteMapping
@@ -108,7 +114,9 @@ class DeployStreamController {
       HttpServletResponse out)
       throws IOException {
     var key = DeployController.keyOf(namespace, app, "delete", http);
-    stream(http, out, new Keyed(key, true), s -> deploys.delete(namespace, app, s, key));
+    var provenance = ProvenanceInput.of(http);
+    stream(
+        http, out, new Keyed(key, true), s -> deploys.delete(namespace, app, provenance, s, key));
   }
 
   /** A request's Idempotency-Key (null: none) and whether its line diffs mask Secrets. */
@@ -203,6 +211,9 @@ class DeployStreamController {
     if (e instanceof AppNotFoundException) {
       return "not_found";
     }
+    if (e instanceof AppLockedException) {
+      return "app_locked";
+    }
     return e instanceof ClusterException ? "cluster_error" : "internal_error";
   }
 
@@ -213,6 +224,7 @@ class DeployStreamController {
             || e instanceof KeyInUseException
             || e instanceof ConcurrentStartException
             || e instanceof AppNotFoundException
+            || e instanceof AppLockedException
         ? e.getMessage()
         : "The server failed to finish the change; its log has the details.";
   }
