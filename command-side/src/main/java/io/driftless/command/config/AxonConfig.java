@@ -73,6 +73,14 @@ public class AxonConfig {
   @Bean
   @Primary
   Serializer serializer() {
+    return newSerializer();
+  }
+
+  /**
+   * The serializer of events, messages and tokens: {@code EventCodec}'s mapper, the revisions of
+   * {@link EventRevisions}.
+   */
+  public static Serializer newSerializer() {
     return JacksonSerializer.builder()
         .objectMapper(EventCodec.newMapper())
         .revisionResolver(new EventRevisions())
