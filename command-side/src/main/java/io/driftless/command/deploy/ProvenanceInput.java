@@ -47,12 +47,14 @@ final class ProvenanceInput {
     /** A caller without name, client or provenance headers. */
     static final Caller NONE = new Caller(Provenance.ANONYMOUS, null, List.of(), List.of());
 
+    /** The request attribute of the actor a dispatch without authentication takes over. */
+    private static final String ACTOR = ProvenanceInput.class.getName() + ".actor";
+
     static Caller of(HttpServletRequest http) {
-      var principal = http.getUserPrincipal();
-      var actor =
-          principal == null || principal.getName() == null
-              ? Provenance.ANONYMOUS
-              : principal.getName();
+      var actor = authenticated(http);
+      if (actor == null) {
+        actor = http.getAttribute(ACTOR) instanceof String kept ? kept : Provenance.ANONYMOUS;
+      }
       var meta = new ArrayList<Map.Entry<String, String>>();
       for (var name : Collections.list(http.getHeaderNames())) {
         if (name.regionMatches(true, 0, META_PREFIX, 0, META_PREFIX.length())) {
@@ -64,6 +66,23 @@ final class ProvenanceInput {
           http.getHeader("User-Agent"),
           Collections.list(http.getHeaders(MESSAGE_HEADER)),
           meta);
+    }
+
+    /**
+     * Keeps the authenticated name for a later dispatch of the same request ({@code
+     * DeployBodyFilter}'s dispatch with the body, which the security filters let through without
+     * authenticating it again).
+     */
+    static void keepActor(HttpServletRequest http) {
+      var actor = authenticated(http);
+      if (actor != null) {
+        http.setAttribute(ACTOR, actor);
+      }
+    }
+
+    private static String authenticated(HttpServletRequest http) {
+      var principal = http.getUserPrincipal();
+      return principal == null ? null : principal.getName();
     }
   }
 
