@@ -1,8 +1,9 @@
 /**
  * The HTTP face of the deploy API (API.md) and its use case. The controllers ({@code
- * DeployController}, {@code DeployStreamController}, {@code AbortController}) read a request
+ * DeployController}, {@code DeployStreamController}, {@code AbortController}, {@code
+ * LockController}) read a request
  * ({@code DeployRequestReader}: app name, content type, query parameters, a body with its limits),
- * take a change slot ({@code ChangeSlots}), answer retries ({@code SafeRetries}) and errors ({@code
+ * with its provenance ({@code ProvenanceInput}), take a change slot ({@code ChangeSlots}), answer retries ({@code SafeRetries}) and errors ({@code
  * ApiErrors}, {@code RoutingErrors}) in API.md's shape. {@link
  * io.driftless.command.deploy.DeployService} runs deploys, reconciles ({@link
  * io.driftless.command.deploy.AppReconciler}) and deletes: parse, plan ({@code plan}), start and
