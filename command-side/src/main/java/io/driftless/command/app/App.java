@@ -10,6 +10,7 @@ import io.driftless.events.AppUnlocked;
 import io.driftless.events.ChangeIds;
 import io.driftless.events.ChangeTrigger;
 import io.driftless.events.GhostDiffPolicy;
+import io.driftless.events.Provenance;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
@@ -281,7 +282,7 @@ public class App {
   void on(AppLocked event) {
     changeNumber = event.changeNumber();
     lockChangeId = event.changeId();
-    lockedBy = event.provenance().actor();
+    lockedBy = event.provenance() == null ? Provenance.UNKNOWN : event.provenance().actor();
     lockedAt = event.at();
     lockReason = event.reason();
   }
