@@ -1,5 +1,6 @@
 package io.driftless.events;
 
+import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -35,7 +36,8 @@ public record Provenance(String actor, String client, String message, Map<String
   /** Fills in what older or partial records leave out: no actor is {@value #UNKNOWN}. */
   public Provenance {
     actor = actor == null || actor.isBlank() ? UNKNOWN : actor;
-    meta = meta == null ? Map.of() : Map.copyOf(new TreeMap<>(meta));
+    // Map.copyOf would lose the order: the JSON and every answer list the keys sorted.
+    meta = meta == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(meta));
   }
 
   /**

@@ -6,6 +6,8 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.driftless.events.AppChangeStarted;
+import io.driftless.events.Provenance;
 import io.driftless.sandbox.SandboxCluster;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -23,6 +25,7 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -78,6 +81,7 @@ class StoredHistoryIT {
   @LocalServerPort int port;
   @Autowired JdbcTemplate jdbc;
   @Autowired Environment environment;
+  @Autowired EventStore eventStore;
 
   @Test
   void storeOfAnEarlierVersionLoadsReplaysAndRedeploysAsNoChange() throws Exception {
@@ -85,6 +89,7 @@ class StoredHistoryIT {
         .atMost(Duration.ofSeconds(60))
         .untilAsserted(() -> assertThat(get("/api/apps/default/racy/changes")).hasSize(3));
     assertViewsAsStored();
+    oldChangesReadAsDoneByAnUnknownActor();
 
     seedCluster();
     var eventsBefore = count("domain_event_entry");
@@ -134,6 +139,38 @@ class StoredHistoryIT {
     assertThat(entries.findValuesAsText("trigger")).containsOnly("deploy");
     assertThat(entries.get(0).get("fields").isArray()).isTrue();
     assertThat(entries.get(3).get("fields")).isNotEmpty();
+  }
+
+  /**
+   * Issue 27: the store's changes were recorded before provenance existed; the App's events read
+   * them (through the command side's upcaster) as done by actor {@code unknown}, with no meta.
+   */
+  private void oldChangesReadAsDoneByAnUnknownActor() {
+    var apps = new ArrayList<>(LAST_DEPLOYED.keySet());
+    apps.add("default/doomed");
+    var changes = 0;
+    for (var app : apps) {
+      // from the first event, not from the App's snapshot
+      var events = eventStore.readEvents(app, 0).asStream().map(m -> m.getPayload()).toList();
+      for (var event : events) {
+        if (event instanceof AppChangeStarted started) {
+          assertThat(started.provenance()).as(started.changeId()).isEqualTo(Provenance.unknown());
+          assertThat(started.provenance().actor()).isEqualTo("unknown");
+          changes++;
+        }
+      }
+    }
+    assertThat(changes)
+        .isEqualTo(
+            count("domain_event_entry WHERE payload_type = 'io.driftless.events.AppChangeStarted'"))
+        .isGreaterThanOrEqualTo(10);
+    assertThat(
+            jdbc.queryForList(
+                "SELECT DISTINCT payload_revision FROM domain_event_entry"
+                    + " WHERE payload_type = 'io.driftless.events.AppChangeStarted'",
+                String.class))
+        .as("the stored rows are read as stored, not rewritten")
+        .containsOnlyNulls();
   }
 
   private static JsonNode status(JsonNode projections, String view) {

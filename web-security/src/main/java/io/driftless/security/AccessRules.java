@@ -46,6 +46,10 @@ final class AccessRules {
           new Rule(HttpMethod.POST, "/api/apps/*/*/reconcile", Role.DEPLOYER),
           new Rule(HttpMethod.POST, "/api/apps/*/*/rollback", Role.DEPLOYER),
           new Rule(HttpMethod.DELETE, "/api/apps/*/*", Role.DEPLOYER),
+          // A change freeze (issue 27): deployers lock and unlock; the command side lets only the
+          // locker or an admin unlock (403 naming the locker).
+          new Rule(HttpMethod.POST, "/api/apps/*/*/lock", Role.DEPLOYER),
+          new Rule(HttpMethod.DELETE, "/api/apps/*/*/lock", Role.DEPLOYER),
           new Rule(HttpMethod.GET, "/api/**", Role.VIEWER),
           new Rule(HttpMethod.HEAD, "/api/**", Role.VIEWER),
           // Rebuilds and any later repair of the views.

@@ -10,12 +10,13 @@ import java.util.Set;
  * reads its history is given both ({@code roles: deployer,viewer}).
  */
 public enum Role {
-  /** POST deploy and reconcile, DELETE an app. */
+  /** POST deploy and reconcile, DELETE an app, lock and unlock an app (issue 27). */
   DEPLOYER,
   /** Every GET (and HEAD) under {@code /api}. */
   VIEWER,
   /**
-   * Rebuilds and repairs of the views, the actuator endpoints other than health; all of the above.
+   * Rebuilds and repairs of the views, the actuator endpoints other than health, unlocking an app
+   * someone else locked; all of the above.
    */
   ADMIN;
 

@@ -5,10 +5,14 @@ import static org.axonframework.modelling.command.AggregateLifecycle.apply;
 import io.driftless.events.AppChangeFinished;
 import io.driftless.events.AppChangeStarted;
 import io.driftless.events.AppDeleted;
+import io.driftless.events.AppLocked;
+import io.driftless.events.AppUnlocked;
 import io.driftless.events.ChangeIds;
 import io.driftless.events.ChangeTrigger;
 import io.driftless.events.GhostDiffPolicy;
+import io.driftless.events.Provenance;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Map;
 import java.util.TreeMap;
 import org.axonframework.commandhandling.CommandHandler;
@@ -22,6 +26,10 @@ import org.axonframework.spring.stereotype.Aggregate;
  * An app: the unit a deploy client sends whole. Holds the resource set, the change in progress and
  * the change counter; allows one change at a time. A change is numbered when it starts; its id is
  * {@code <app>-change-<number, six digits>} as kapp names its app changes ({@link ChangeIds}).
+ *
+ * <p>A lock (a change freeze, {@link LockApp}) takes a change number of its own, as its unlock
+ * does; while it is in force, deploys and deletes are refused ({@link AppLockedException}),
+ * reconciles and rollbacks start as ever ({@link AppLock#refuses}).
  *
  * <p>The resource set becomes the new desired set only when a change succeeds; a failed change
  * leaves the union of both, so that resources it may have created are deleted later.
@@ -58,6 +66,16 @@ public class App {
   /** The kapp Config documents of the last deploy, a JSON array; null for none. */
   private String kappConfigs;
 
+  /**
+   * The lock in force, field by field (snapshots hold plain fields); all null while unlocked, and
+   * in snapshots of stores from before locks.
+   */
+  private String lockChangeId;
+
+  private String lockedBy;
+  private Instant lockedAt;
+  private String lockReason;
+
   /** For Axon. */
   protected App() {}
 
@@ -66,6 +84,9 @@ public class App {
   public String handle(StartAppChange command) {
     if (changeInProgress != null) {
       throw new ChangeInProgressException(command.appId(), changeInProgress);
+    }
+    if (lockedBy != null && lock().refuses(command.trigger())) {
+      throw new AppLockedException(appId, lock());
     }
     if (command.expectedChangeNumber() != changeNumber) {
       throw new StaleAppStateException(
@@ -88,9 +109,51 @@ public class App {
             command.syncPeriod() == null ? null : command.syncPeriod().toString(),
             command.ghostDiffPolicy().stored(),
             command.kappConfigs(),
-            null,
+            command.provenance(),
             command.rolledBackTo()));
     return changeId;
+  }
+
+  /** Locks the app; a change in progress runs on. Answers the lock it recorded. */
+  @CommandHandler
+  public LockRecorded handle(LockApp command) {
+    if (lockedBy != null) {
+      throw new AppLockedException(appId, lock());
+    }
+    var number = changeNumber + 1;
+    var changeId = ChangeIds.of(appId, number);
+    var actor = command.provenance().actor();
+    apply(
+        new AppLocked(
+            appId, changeId, number, command.reason(), command.provenance(), command.at()));
+    return new LockRecorded(
+        changeId,
+        new AppLock(changeId, actor, command.at(), command.reason()),
+        actor,
+        command.at());
+  }
+
+  /** Unlocks the app: its locker or an admin. Answers the unlock with the lock it ended. */
+  @CommandHandler
+  public LockRecorded handle(UnlockApp command) {
+    if (lockedBy == null) {
+      throw new NotLockedException(appId);
+    }
+    var lock = lock();
+    var actor = command.provenance().actor();
+    if (!command.admin() && !lock.lockedBy().equals(actor)) {
+      throw new LockHeldByOtherException(appId, lock, actor);
+    }
+    var number = changeNumber + 1;
+    var changeId = ChangeIds.of(appId, number);
+    apply(
+        new AppUnlocked(
+            appId, changeId, number, lock.lockedBy(), command.provenance(), command.at()));
+    return new LockRecorded(changeId, lock, actor, command.at());
+  }
+
+  private AppLock lock() {
+    return lockedBy == null ? null : new AppLock(lockChangeId, lockedBy, lockedAt, lockReason);
   }
 
   @CommandHandler
@@ -177,7 +240,8 @@ public class App {
         syncPeriod == null ? null : Duration.parse(syncPeriod),
         GhostDiffPolicy.orDefault(ghostDiffPolicy),
         yieldSince,
-        kappConfigs);
+        kappConfigs,
+        lock());
   }
 
   @EventSourcingHandler
@@ -212,6 +276,24 @@ public class App {
     changeInProgress = null;
     triggerInProgress = null;
     started = null;
+  }
+
+  @EventSourcingHandler
+  void on(AppLocked event) {
+    changeNumber = event.changeNumber();
+    lockChangeId = event.changeId();
+    lockedBy = event.provenance() == null ? Provenance.UNKNOWN : event.provenance().actor();
+    lockedAt = event.at();
+    lockReason = event.reason();
+  }
+
+  @EventSourcingHandler
+  void on(AppUnlocked event) {
+    changeNumber = event.changeNumber();
+    lockChangeId = null;
+    lockedBy = null;
+    lockedAt = null;
+    lockReason = null;
   }
 
   @EventSourcingHandler

@@ -22,6 +22,7 @@ import java.util.Map;
  *     written again; 0 when the policy is not {@code yield}
  * @param kappConfigs the kapp Config documents of the app's last deploy as a JSON array, null for
  *     none
+ * @param lock the change freeze in force, null for none
  */
 public record AppState(
     String appId,
@@ -32,7 +33,32 @@ public record AppState(
     Duration syncPeriod,
     GhostDiffPolicy ghostDiffPolicy,
     long yieldSince,
-    String kappConfigs) {
+    String kappConfigs,
+    AppLock lock) {
+
+  /** The state of an app without a lock. */
+  public AppState(
+      String appId,
+      long changeNumber,
+      String changeInProgress,
+      Map<String, String> resources,
+      boolean exists,
+      Duration syncPeriod,
+      GhostDiffPolicy ghostDiffPolicy,
+      long yieldSince,
+      String kappConfigs) {
+    this(
+        appId,
+        changeNumber,
+        changeInProgress,
+        resources,
+        exists,
+        syncPeriod,
+        ghostDiffPolicy,
+        yieldSince,
+        kappConfigs,
+        null);
+  }
 
   /** The state of an app that never existed. */
   public static AppState absent(String appId) {

@@ -3,6 +3,7 @@ package io.driftless.command.app;
 import io.driftless.events.ChangeTrigger;
 import io.driftless.events.GhostDiffPolicy;
 import io.driftless.events.OpCounts;
+import io.driftless.events.Provenance;
 import io.driftless.events.WaitCounts;
 import java.time.Duration;
 import java.time.Instant;
@@ -18,6 +19,7 @@ import org.axonframework.modelling.command.TargetAggregateIdentifier;
  * @param ghostDiffPolicy the app's ghost-diff policy from now on
  * @param kappConfigs the kapp Config documents reconciles plan with from now on, a JSON array; null
  *     for none
+ * @param provenance who and what asked for the change (stored on {@code AppChangeStarted})
  * @param rolledBackTo for a rollback, the change whose desired set it deploys again; else null
  */
 public record StartAppChange(
@@ -33,9 +35,10 @@ public record StartAppChange(
     Duration syncPeriod,
     GhostDiffPolicy ghostDiffPolicy,
     String kappConfigs,
+    Provenance provenance,
     String rolledBackTo) {
 
-  /** A change that is not a rollback. */
+  /** A change that is not a rollback, by someone not known ({@link Provenance#unknown()}). */
   public StartAppChange(
       String appId,
       long expectedChangeNumber,
@@ -62,6 +65,7 @@ public record StartAppChange(
         syncPeriod,
         ghostDiffPolicy,
         kappConfigs,
+        Provenance.unknown(),
         null);
   }
 

@@ -3,6 +3,8 @@ package io.driftless.command.change;
 import io.driftless.command.app.AbandonAppChange;
 import io.driftless.command.plan.AggregateStates;
 import io.driftless.events.AppChangeStarted;
+import io.driftless.events.AppLocked;
+import io.driftless.events.AppUnlocked;
 import io.driftless.events.EventCatalog;
 import io.driftless.shared.DaemonThreads;
 import java.time.Clock;
@@ -24,10 +26,10 @@ import org.springframework.stereotype.Component;
  * runs it ({@link ChangeClaims}); a change is closed only when no live replica runs it:
  *
  * <ul>
- *   <li>on start, every open change (an App whose newest event is {@link AppChangeStarted}) whose
- *       claim is missing (a store from before claims) or is not held by another heartbeating
- *       replica (this replica's previous life, with a fixed {@code driftless.recovery.replica-id},
- *       or a replica whose heartbeat lapsed);
+ *   <li>on start, every open change (an App whose newest event is {@link AppChangeStarted}, or a
+ *       lock or unlock that may have come after it) whose claim is missing (a store from before
+ *       claims) or is not held by another heartbeating replica (this replica's previous life, with
+ *       a fixed {@code driftless.recovery.replica-id}, or a replica whose heartbeat lapsed);
  *   <li>every {@code driftless.recovery.check-period}, after this replica's heartbeat, the changes
  *       whose claim is orphaned: its replica stopped heartbeating for {@code lease-duration}, or it
  *       is this replica's own and no thread of it runs the change any more (its finish failed, e.g.
@@ -57,7 +59,7 @@ public class OpenChangeRecovery implements ApplicationRunner, DisposableBean {
       JOIN (SELECT aggregate_identifier, MAX(sequence_number) AS seq
             FROM domain_event_entry WHERE type = ? GROUP BY aggregate_identifier) newest
         ON e.aggregate_identifier = newest.aggregate_identifier AND e.sequence_number = newest.seq
-      WHERE e.payload_type = ?
+      WHERE e.payload_type IN (?, ?, ?)
       """;
 
   private final JdbcTemplate jdbc;
@@ -95,7 +97,13 @@ public class OpenChangeRecovery implements ApplicationRunner, DisposableBean {
   void closeOpenChangesNobodyRuns() {
     var open =
         jdbc.queryForList(
-            OPEN_APPS, String.class, EventCatalog.APP, AppChangeStarted.class.getName());
+            OPEN_APPS,
+            String.class,
+            EventCatalog.APP,
+            AppChangeStarted.class.getName(),
+            // a lock or unlock may follow the start of a change that is still open (issue 27)
+            AppLocked.class.getName(),
+            AppUnlocked.class.getName());
     for (var appId : open) {
       var changeId = states.app(appId).changeInProgress();
       if (changeId != null && !claims.runElsewhere(appId, changeId)) {

@@ -2,6 +2,8 @@ package io.driftless.command.config;
 
 import com.fasterxml.jackson.annotation.JsonAutoDetect;
 import com.fasterxml.jackson.annotation.PropertyAccessor;
+import io.driftless.command.upcasting.EventRevisions;
+import io.driftless.command.upcasting.ProvenanceUpcaster;
 import io.driftless.events.EventCodec;
 import javax.sql.DataSource;
 import org.axonframework.common.jdbc.ConnectionProvider;
@@ -20,6 +22,7 @@ import org.axonframework.eventsourcing.eventstore.jdbc.JdbcEventStorageEngine;
 import org.axonframework.messaging.correlation.CorrelationDataProvider;
 import org.axonframework.serialization.Serializer;
 import org.axonframework.serialization.json.JacksonSerializer;
+import org.axonframework.serialization.upcasting.event.EventUpcasterChain;
 import org.axonframework.spring.jdbc.SpringDataSourceConnectionProvider;
 import org.axonframework.spring.messaging.unitofwork.SpringTransactionManager;
 import org.springframework.beans.factory.annotation.Qualifier;
@@ -33,7 +36,8 @@ import org.springframework.transaction.PlatformTransactionManager;
  * Axon on JDBC: event store, token store and transactions on the application's DataSource (H2
  * embedded, MariaDB distributed). Tables come from Flyway ({@code db/command}), with LONGBLOB
  * payloads. Events, snapshots and tokens are serialised with Jackson 2, the same mapper as the wire
- * codec.
+ * codec. Events are stored with the payload revision {@link EventRevisions} names, and read through
+ * the upcasters of {@code io.driftless.command.upcasting} (older revisions lifted to today's).
  */
 @Configuration(proxyBeanMethods = false)
 public class AxonConfig {
@@ -69,7 +73,18 @@ public class AxonConfig {
   @Bean
   @Primary
   Serializer serializer() {
-    return JacksonSerializer.builder().objectMapper(EventCodec.newMapper()).build();
+    return newSerializer();
+  }
+
+  /**
+   * The serializer of events, messages and tokens: {@code EventCodec}'s mapper, the revisions of
+   * {@link EventRevisions}.
+   */
+  public static Serializer newSerializer() {
+    return JacksonSerializer.builder()
+        .objectMapper(EventCodec.newMapper())
+        .revisionResolver(new EventRevisions())
+        .build();
   }
 
   @Bean
@@ -139,7 +154,13 @@ public class AxonConfig {
         .snapshotSerializer(snapshotSerializer())
         .persistenceExceptionResolver(errors)
         .schema(EVENT_SCHEMA)
+        .upcasterChain(upcasters())
         .build();
+  }
+
+  /** Every upcaster of stored events, oldest revision first. */
+  public static EventUpcasterChain upcasters() {
+    return new EventUpcasterChain(new ProvenanceUpcaster());
   }
 
   /**

@@ -1,5 +1,7 @@
 package io.driftless.command.deploy;
 
+import io.driftless.command.app.AppLock;
+import io.driftless.command.app.AppLockedException;
 import io.driftless.command.app.ChangeInProgressException;
 import io.driftless.command.app.StaleAppStateException;
 import io.driftless.command.change.ConcurrentStartException;
@@ -89,6 +91,18 @@ class ApiErrors {
   })
   ResponseEntity<ApiError> conflict(RuntimeException e) {
     return error(HttpStatus.CONFLICT, "change_in_progress", e, List.of());
+  }
+
+  /** A deploy or delete of a locked app (a change freeze): who locked it, when and why. */
+  @ExceptionHandler(AppLockedException.class)
+  ResponseEntity<ApiError> locked(AppLockedException e) {
+    return error(HttpStatus.LOCKED, "app_locked", e, lockDetails(e.lock()));
+  }
+
+  /** The details of an answer about a lock: {@code lockedBy}, {@code lockedAt}, {@code reason}. */
+  static List<String> lockDetails(AppLock lock) {
+    return List.of(
+        "lockedBy: " + lock.lockedBy(), "lockedAt: " + lock.lockedAt(), "reason: " + lock.reason());
   }
 
   @ExceptionHandler(OwnershipConflictException.class)

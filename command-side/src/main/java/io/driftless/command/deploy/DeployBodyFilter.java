@@ -58,6 +58,8 @@ class DeployBodyFilter extends OncePerRequestFilter {
       chain.doFilter(request, response);
       return;
     }
+    // The dispatch with the body is not authenticated again: keep who sent it for its provenance.
+    ProvenanceInput.Caller.keepActor(request);
     AsyncContext async = request.startAsync(request, response);
     async.setTimeout(limits.requestTimeout().toMillis());
     var reader = new BodyReader(async, request.getInputStream());
@@ -75,7 +77,7 @@ class DeployBodyFilter extends OncePerRequestFilter {
       names.matches();
       AppNames.check(names.group(1), names.group(2));
       ManifestContentType.of(request.getContentType());
-      DeployParameters.parse(request.getQueryString());
+      DeployParameters.parse(request.getQueryString(), ProvenanceInput.Caller.of(request));
       return false;
     } catch (RuntimeException refused) {
       return true;

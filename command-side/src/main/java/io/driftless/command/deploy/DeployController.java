@@ -17,7 +17,7 @@ import org.springframework.web.bind.annotation.RestController;
  * DeployRequestReader}; each change runs in one of the server's {@link ChangeSlots}; failures
  * answer in the error shape through {@link ApiErrors}. A command with an {@code Idempotency-Key}
  * header runs through {@link SafeRetries}: a retry answers the first attempt's change instead of
- * starting another.
+ * starting another. Each records who asked ({@link ProvenanceInput}).
  */
 @RestController
 @RequestMapping("/api/apps/{namespace}/{app}")
@@ -68,12 +68,13 @@ class DeployController {
   ResponseEntity<?> reconcile(
       @PathVariable String namespace, @PathVariable String app, HttpServletRequest http) {
     var key = keyOf(namespace, app, "reconcile", http);
+    var provenance = ProvenanceInput.of(http);
     return retries.run(
         key,
         true,
         k -> {
           try (var slot = slots.take()) {
-            return deploys.reconcile(namespace, app, ChangeStream.NONE, k);
+            return deploys.reconcile(namespace, app, provenance, ChangeStream.NONE, k);
           }
         });
   }
@@ -82,12 +83,13 @@ class DeployController {
   ResponseEntity<?> delete(
       @PathVariable String namespace, @PathVariable String app, HttpServletRequest http) {
     var key = keyOf(namespace, app, "delete", http);
+    var provenance = ProvenanceInput.of(http);
     return retries.run(
         key,
         true,
         k -> {
           try (var slot = slots.take()) {
-            return deploys.delete(namespace, app, ChangeStream.NONE, k);
+            return deploys.delete(namespace, app, provenance, ChangeStream.NONE, k);
           }
         });
   }
@@ -97,7 +99,8 @@ class DeployController {
       @PathVariable String namespace, @PathVariable String app, HttpServletRequest http) {
     var header = IdempotencyKeyHeader.read(http);
     AppNames.check(namespace, app);
-    var parameters = RollbackParameters.parse(http.getQueryString());
+    var parameters =
+        RollbackParameters.parse(http.getQueryString(), ProvenanceInput.Caller.of(http));
     var key = rollbackKey(namespace, app, header, parameters, http);
     return retries.run(
         key,

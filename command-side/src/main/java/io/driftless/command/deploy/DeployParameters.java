@@ -3,6 +3,7 @@ package io.driftless.command.deploy;
 import io.driftless.diff.plan.ChangeFilter;
 import io.driftless.diff.resources.ManifestException;
 import io.driftless.events.GhostDiffPolicy;
+import io.driftless.events.Provenance;
 import java.time.Duration;
 import java.util.List;
 
@@ -11,12 +12,14 @@ import java.util.List;
  * {@code false}, {@code diffContext} an integer >= 0, {@code waitTimeout} a Go duration > 0, {@code
  * diffFilter} kapp's JSON filter with only the keys the engine reads. Unknown parameters are
  * refused too: a misspelt {@code dryrun=true} must not deploy for real. Every problem is collected
- * into one 400.
+ * into one 400, the provenance's ({@link ProvenanceInput}: {@code message}, {@code meta} and their
+ * headers) with them.
  *
  * @param options the non-diff options
  * @param diff the diff options
+ * @param provenance who and what asks for the deploy
  */
-record DeployParameters(DeployOptions options, DiffOptions diff) {
+record DeployParameters(DeployOptions options, DiffOptions diff, Provenance provenance) {
 
   /** The parameters the deploy endpoint accepts. */
   static final List<String> NAMES =
@@ -32,7 +35,9 @@ record DeployParameters(DeployOptions options, DiffOptions diff) {
           "ghostDiffPolicy",
           "allowEmpty",
           "overrideOwnership",
-          "defaultLabelScopingRules");
+          "defaultLabelScopingRules",
+          "message",
+          "meta");
 
   /**
    * Reads a raw query string; absent parameters take API.md's defaults.
@@ -40,6 +45,15 @@ record DeployParameters(DeployOptions options, DiffOptions diff) {
    * @throws BadParameterException naming every parameter that does not parse
    */
   static DeployParameters parse(String rawQuery) {
+    return parse(rawQuery, ProvenanceInput.Caller.NONE);
+  }
+
+  /**
+   * Reads a raw query string and the caller's provenance headers.
+   *
+   * @throws BadParameterException naming every parameter and provenance header that does not parse
+   */
+  static DeployParameters parse(String rawQuery, ProvenanceInput.Caller caller) {
     var query = QueryParameters.of(rawQuery);
     var base = DeployOptions.defaults();
     var options =
@@ -52,9 +66,10 @@ record DeployParameters(DeployOptions options, DiffOptions diff) {
             syncPeriod(query),
             ghostDiffPolicy(query, base.ghostDiffPolicy()));
     var diff = diff(query);
+    var provenance = ProvenanceInput.read(query, caller);
     query.refuseUnknown(NAMES);
     query.throwIfProblems();
-    return new DeployParameters(options, diff);
+    return new DeployParameters(options, diff, provenance);
   }
 
   /** The diff options ({@code diff*}), shared with the rollback endpoint's parameters. */

@@ -1,6 +1,7 @@
 package io.driftless.command.deploy;
 
 import io.driftless.diff.resources.ManifestFormat;
+import io.driftless.events.Provenance;
 
 /**
  * A deploy of an app's full resource set.
@@ -11,6 +12,7 @@ import io.driftless.diff.resources.ManifestFormat;
  * @param format how to read the body
  * @param options the non-diff options (dry run, empty set, ownership, waiting)
  * @param diff the diff options
+ * @param provenance who and what asks for the deploy
  */
 record DeployRequest(
     String namespace,
@@ -18,4 +20,5 @@ record DeployRequest(
     String body,
     ManifestFormat format,
     DeployOptions options,
-    DiffOptions diff) {}
+    DiffOptions diff,
+    Provenance provenance) {}

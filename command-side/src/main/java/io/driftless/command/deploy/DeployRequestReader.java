@@ -9,10 +9,10 @@ import org.springframework.stereotype.Component;
 /**
  * Turns a deploy's HTTP request into a {@link DeployRequest}, refusing in this order before
  * anything is parsed, planned or stored: the app's names (422), the content type (415), the query
- * parameters (400), the body size (413) or its late arrival (408), then the cheap checks of {@link
- * BodyPrecheck} (400, 413). The body is normally gathered without a thread by {@link
- * DeployBodyFilter}; without it (a request that did not pass the filter) it is read here, with the
- * same size cap.
+ * parameters and provenance headers (400), the body size (413) or its late arrival (408), then the
+ * cheap checks of {@link BodyPrecheck} (400, 413). The body is normally gathered without a thread
+ * by {@link DeployBodyFilter}; without it (a request that did not pass the filter) it is read here,
+ * with the same size cap.
  */
 @Component
 class DeployRequestReader {
@@ -30,11 +30,17 @@ class DeployRequestReader {
   DeployRequest read(String namespace, String app, HttpServletRequest http) throws IOException {
     AppNames.check(namespace, app);
     var type = ManifestContentType.of(http.getContentType());
-    var parameters = DeployParameters.parse(http.getQueryString());
+    var parameters = DeployParameters.parse(http.getQueryString(), ProvenanceInput.Caller.of(http));
     var body = body(http, type.charset());
     precheck.check(body, type.format());
     return new DeployRequest(
-        namespace, app, body, type.format(), parameters.options(), parameters.diff());
+        namespace,
+        app,
+        body,
+        type.format(),
+        parameters.options(),
+        parameters.diff(),
+        parameters.provenance());
   }
 
   private String body(HttpServletRequest request, Charset charset) throws IOException {

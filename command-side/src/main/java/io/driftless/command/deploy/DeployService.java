@@ -1,6 +1,7 @@
 package io.driftless.command.deploy;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.driftless.command.app.AppLockedException;
 import io.driftless.command.app.ChangeInProgressException;
 import io.driftless.command.app.FinishAppChange;
 import io.driftless.command.app.StartAppChange;
@@ -25,6 +26,7 @@ import io.driftless.diff.text.ServerFields;
 import io.driftless.events.ChangeTrigger;
 import io.driftless.events.GhostDiffPolicy;
 import io.driftless.events.OpCounts;
+import io.driftless.events.Provenance;
 import io.driftless.events.ResourceIds;
 import io.driftless.events.WaitCounts;
 import java.time.Clock;
@@ -49,7 +51,10 @@ import org.springframework.stereotype.Service;
  * it is closed as failed once its replica's claim lapses ({@code ChangeClaims}, {@code
  * OpenChangeRecovery}). The ownership rules ({@link OwnershipRules}) run on the plan before
  * anything is stored or written. A command with an {@code Idempotency-Key} records it atomically
- * with the start of its change ({@link ChangeStarts}, README "Safe retries").
+ * with the start of its change ({@link ChangeStarts}, README "Safe retries"). Every change records
+ * who asked ({@link Provenance}: the request's, or {@link Provenance#server()} for the server's own
+ * reconciles). A locked app refuses deploys and deletes ({@link AppLockedException}) before
+ * anything is stored or written; dry runs and reconciles run.
  */
 @Service
 public class DeployService {
@@ -98,6 +103,7 @@ public class DeployService {
         new Desired(manifest.resources(), manifest.configs(), false, null),
         request.options(),
         request.diff(),
+        request.provenance(),
         stream,
         key);
   }
@@ -112,13 +118,22 @@ public class DeployService {
       RecordedDesired recorded,
       DeployOptions options,
       DiffOptions diff,
+      Provenance provenance,
       ChangeStream stream,
       IdempotencyKey key) {
     planner.learnCustomKinds(recorded.resources());
     var to = recorded.changeId();
     var desired = new Desired(recorded.resources(), recorded.configs(), false, to);
     try {
-      return run(appId, ChangeTrigger.ROLLBACK, desired, options, diff, tagged(stream, to), key)
+      return run(
+              appId,
+              ChangeTrigger.ROLLBACK,
+              desired,
+              options,
+              diff,
+              provenance,
+              tagged(stream, to),
+              key)
           .withRolledBackTo(to);
     } catch (DeployFailedException e) {
       throw e.withRolledBackTo(to);
@@ -155,14 +170,19 @@ public class DeployService {
    * @throws AppNotFoundException for an app that does not exist (never deployed, or deleted)
    */
   DeployResponse reconcile(String namespace, String app) {
-    return reconcile(namespace, app, ChangeStream.NONE, null);
+    return reconcile(namespace, app, Provenance.server(), ChangeStream.NONE, null);
   }
 
   /**
-   * A reconcile as above whose plan and progress {@code stream} hears as they happen, and whose
-   * change, if one starts, records {@code key} (null: no key).
+   * A reconcile as above, asked for by {@code provenance}, whose plan and progress {@code stream}
+   * hears as they happen, and whose change, if one starts, records {@code key} (null: no key).
    */
-  DeployResponse reconcile(String namespace, String app, ChangeStream stream, IdempotencyKey key) {
+  DeployResponse reconcile(
+      String namespace,
+      String app,
+      Provenance provenance,
+      ChangeStream stream,
+      IdempotencyKey key) {
     var appId = ResourceIds.appId(namespace, app);
     return run(
         appId,
@@ -170,16 +190,22 @@ public class DeployService {
         new Desired(List.of(), List.of(), true, null),
         DeployOptions.defaults(),
         DiffOptions.defaults(),
+        provenance,
         stream,
         key);
   }
 
   /**
-   * A delete whose plan and progress {@code stream} hears as they happen, and whose change records
-   * {@code key} with it (null: no key). An app that does not exist is found after planning: the
-   * stream has then heard the (empty) plan.
+   * A delete, asked for by {@code provenance}, whose plan and progress {@code stream} hears as they
+   * happen, and whose change records {@code key} with it (null: no key). An app that does not exist
+   * is found after planning: the stream has then heard the (empty) plan.
    */
-  DeployResponse delete(String namespace, String app, ChangeStream stream, IdempotencyKey key) {
+  DeployResponse delete(
+      String namespace,
+      String app,
+      Provenance provenance,
+      ChangeStream stream,
+      IdempotencyKey key) {
     var appId = ResourceIds.appId(namespace, app);
     var response =
         run(
@@ -188,6 +214,7 @@ public class DeployService {
             new Desired(List.of(), List.of(), false, null),
             DeployOptions.defaults(),
             DiffOptions.defaults(),
+            provenance,
             stream,
             key);
     if (response.changeId() == null && response.ops().values().stream().allMatch(n -> n == 0)) {
@@ -202,6 +229,7 @@ public class DeployService {
       Desired desired,
       DeployOptions options,
       DiffOptions diff,
+      Provenance provenance,
       ChangeStream stream,
       IdempotencyKey key) {
     Planner.Plan planned;
@@ -226,6 +254,10 @@ public class DeployService {
     if (planned.app().changeInProgress() != null) {
       throw new ChangeInProgressException(appId, planned.app().changeInProgress());
     }
+    var lock = planned.app().lock();
+    if (lock != null && !options.dryRun() && lock.refuses(trigger)) {
+      throw new AppLockedException(appId, lock);
+    }
     var filtered = planned.filtered(diff.filter());
     var ownership =
         new OwnershipRules(appId, filtered.live(), filtered::holds)
@@ -248,7 +280,14 @@ public class DeployService {
       return Responses.of(appId, null, options.dryRun(), true, description, changes, diff);
     }
     var changeId =
-        start(plan, trigger, desired, description, syncPeriod(trigger, plan, options), key);
+        start(
+            plan,
+            trigger,
+            desired,
+            description,
+            syncPeriod(trigger, plan, options),
+            provenance,
+            key);
     var finished = false;
     String unfinished = null;
     try {
@@ -408,6 +447,7 @@ public class DeployService {
       Desired desired,
       String description,
       Duration syncPeriod,
+      Provenance provenance,
       IdempotencyKey key) {
     var manifest = new HashMap<ResourceKey, ObjectNode>();
     desired.resources().forEach(r -> manifest.put(r.key(), r.object()));
@@ -448,6 +488,7 @@ public class DeployService {
             syncPeriod,
             ghostDiffPolicy(trigger, plan),
             trigger == ChangeTrigger.DELETE ? null : plan.settings().kappConfigs(),
+            provenance,
             desired.rolledBackTo()),
         key);
   }

@@ -1,6 +1,7 @@
 package io.driftless.command.deploy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.driftless.command.app.AppLockedException;
 import io.driftless.command.app.ChangeInProgressException;
 import io.driftless.command.app.StaleAppStateException;
 import io.driftless.command.change.ConcurrentStartException;
@@ -101,7 +102,12 @@ class DeployStreamController {
       HttpServletResponse out)
       throws IOException {
     var key = DeployController.keyOf(namespace, app, "reconcile", http);
-    stream(http, out, new Keyed(key, true), s -> deploys.reconcile(namespace, app, s, key));
+    var provenance = ProvenanceInput.of(http);
+    stream(
+        http,
+        out,
+        new Keyed(key, true),
+        s -> deploys.reconcile(namespace, app, provenance, s, key));
   }
 
   @PostMapping("/rollback")
@@ -113,7 +119,8 @@ class DeployStreamController {
       throws IOException {
     var header = IdempotencyKeyHeader.read(http);
     AppNames.check(namespace, app);
-    var parameters = RollbackParameters.parse(http.getQueryString());
+    var parameters =
+        RollbackParameters.parse(http.getQueryString(), ProvenanceInput.Caller.of(http));
     var key = DeployController.rollbackKey(namespace, app, header, parameters, http);
     var keyed = new Keyed(key, parameters.diff().mask());
     stream(http, out, keyed, s -> rollbacks.rollback(namespace, app, parameters, s, key));
@@ -127,7 +134,9 @@ class DeployStreamController {
       HttpServletResponse out)
       throws IOException {
     var key = DeployController.keyOf(namespace, app, "delete", http);
-    stream(http, out, new Keyed(key, true), s -> deploys.delete(namespace, app, s, key));
+    var provenance = ProvenanceInput.of(http);
+    stream(
+        http, out, new Keyed(key, true), s -> deploys.delete(namespace, app, provenance, s, key));
   }
 
   /** A request's Idempotency-Key (null: none) and whether its line diffs mask Secrets. */
@@ -222,6 +231,9 @@ class DeployStreamController {
     if (e instanceof AppNotFoundException) {
       return "not_found";
     }
+    if (e instanceof AppLockedException) {
+      return "app_locked";
+    }
     return e instanceof ClusterException ? "cluster_error" : "internal_error";
   }
 
@@ -232,6 +244,7 @@ class DeployStreamController {
             || e instanceof KeyInUseException
             || e instanceof ConcurrentStartException
             || e instanceof AppNotFoundException
+            || e instanceof AppLockedException
         ? e.getMessage()
         : "The server failed to finish the change; its log has the details.";
   }

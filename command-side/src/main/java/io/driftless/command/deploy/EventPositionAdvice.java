@@ -11,9 +11,10 @@ import org.springframework.web.servlet.mvc.method.annotation.ResponseBodyAdvice;
 
 /**
  * Puts the event position on every answer of a change that was recorded (deploy, reconcile, delete;
- * successful or a 502; an admin's abort): the field {@code eventPosition} and the header {@value
- * EventPositions#HEADER}. Read when the answer is written, so after the change's last event is
- * stored. Dry runs and changes that recorded nothing ({@code changeId: null}) carry neither.
+ * successful or a 502; an admin's abort; a lock or unlock): the field {@code eventPosition} and the
+ * header {@value EventPositions#HEADER}. Read when the answer is written, so after the change's
+ * last event is stored. Dry runs and changes that recorded nothing ({@code changeId: null}) carry
+ * neither.
  */
 @RestControllerAdvice(basePackages = "io.driftless.command")
 class EventPositionAdvice implements ResponseBodyAdvice<Object> {
@@ -51,6 +52,11 @@ class EventPositionAdvice implements ResponseBodyAdvice<Object> {
           failure.error(),
           failure.message(),
           failure.details());
+    }
+    if (body instanceof LockResponse lock && lock.eventPosition() == null) {
+      var position = positions.current();
+      response.getHeaders().set(EventPositions.HEADER, Long.toString(position));
+      return lock.withEventPosition(position);
     }
     if (body instanceof AbortResponse aborted && aborted.eventPosition() == null) {
       var position = positions.current();

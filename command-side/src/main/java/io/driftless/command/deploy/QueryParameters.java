@@ -26,6 +26,9 @@ final class QueryParameters {
   private final Map<String, List<String>> values;
   private final List<String> problems = new ArrayList<>();
 
+  /** The problems of request headers read with the parameters (provenance), after theirs. */
+  private final List<String> headerProblems = new ArrayList<>();
+
   private QueryParameters(Map<String, List<String>> values) {
     this.values = values;
   }
@@ -76,6 +79,16 @@ final class QueryParameters {
     return given.stream().findFirst();
   }
 
+  /** Every value of a parameter that may be repeated ({@code meta}), in order; empty if none. */
+  List<String> all(String name) {
+    return List.copyOf(values.getOrDefault(name, List.of()));
+  }
+
+  /** Adds a problem of a request header read with the parameters: {@code header: problem}. */
+  void headerProblem(String header, String problem) {
+    headerProblems.add(header + ": " + problem);
+  }
+
   /** Adds a problem of a parameter: {@code name: problem}. */
   void problem(String name, String problem) {
     problems.add(name + ": " + problem);
@@ -99,14 +112,23 @@ final class QueryParameters {
 
   /** Throws {@link BadParameterException} when any problem was found. */
   void throwIfProblems() {
-    if (problems.isEmpty()) {
+    if (problems.isEmpty() && headerProblems.isEmpty()) {
       return;
     }
+    if (headerProblems.isEmpty()) {
+      String message =
+          problems.size() == 1
+              ? "Query parameter " + problems.get(0) + "."
+              : problems.size() + " query parameters are invalid (see details).";
+      throw new BadParameterException(message, problems);
+    }
+    var all = new ArrayList<>(problems);
+    all.addAll(headerProblems);
     String message =
-        problems.size() == 1
-            ? "Query parameter " + problems.get(0) + "."
-            : problems.size() + " query parameters are invalid (see details).";
-    throw new BadParameterException(message, problems);
+        all.size() == 1
+            ? "Header " + headerProblems.get(0) + "."
+            : all.size() + " query parameters or headers are invalid (see details).";
+    throw new BadParameterException(message, all);
   }
 
   private <T> T read(

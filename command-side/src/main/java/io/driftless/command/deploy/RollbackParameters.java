@@ -2,8 +2,10 @@ package io.driftless.command.deploy;
 
 import io.driftless.events.ChangeIds;
 import io.driftless.events.GhostDiffPolicy;
+import io.driftless.events.Provenance;
 import java.time.Duration;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * The rollback endpoint's query parameters: {@code to} (required, a change id of the form {@code
@@ -13,7 +15,8 @@ import java.util.List;
  * ({@code syncPeriod}, {@code ghostDiffPolicy}, {@code defaultLabelScopingRules}, {@code diffMask})
  * are refused like any unknown parameter: a rollback keeps the app's settings, its objects carry
  * the label scoping they were applied with, and its line diffs always mask Secret values. Every
- * problem is collected into one 400.
+ * problem is collected into one 400, the provenance's ({@link ProvenanceInput}: {@code message},
+ * {@code meta} and their headers) included.
  *
  * @param to the change whose desired set to deploy again
  * @param dryRun plan only
@@ -21,6 +24,7 @@ import java.util.List;
  * @param overrideOwnership take over objects labelled for another app
  * @param waitTimeout how long the change may wait for the cluster
  * @param diff the diff options
+ * @param provenance who and what asks for the rollback
  */
 record RollbackParameters(
     String to,
@@ -28,20 +32,24 @@ record RollbackParameters(
     boolean allowEmpty,
     boolean overrideOwnership,
     Duration waitTimeout,
-    DiffOptions diff) {
+    DiffOptions diff,
+    Provenance provenance) {
 
   /** The parameters the rollback endpoint accepts. */
   static final List<String> NAMES =
-      List.of(
-          "to",
-          "dryRun",
-          "diffChanges",
-          "diffContext",
-          "diffFilter",
-          "diffAgainstLastApplied",
-          "waitTimeout",
-          "allowEmpty",
-          "overrideOwnership");
+      Stream.concat(
+              Stream.of(
+                  "to",
+                  "dryRun",
+                  "diffChanges",
+                  "diffContext",
+                  "diffFilter",
+                  "diffAgainstLastApplied",
+                  "waitTimeout",
+                  "allowEmpty",
+                  "overrideOwnership"),
+              ProvenanceInput.NAMES.stream())
+          .toList();
 
   /**
    * Reads a raw query string; absent parameters take the deploy's defaults.
@@ -50,6 +58,15 @@ record RollbackParameters(
    *     not a change id included
    */
   static RollbackParameters parse(String rawQuery) {
+    return parse(rawQuery, ProvenanceInput.Caller.NONE);
+  }
+
+  /**
+   * Reads a raw query string and the caller's provenance headers.
+   *
+   * @throws BadParameterException naming every parameter and provenance header that does not parse
+   */
+  static RollbackParameters parse(String rawQuery, ProvenanceInput.Caller caller) {
     var query = QueryParameters.of(rawQuery);
     var base = DeployOptions.defaults();
     var to = to(query);
@@ -60,7 +77,8 @@ record RollbackParameters(
             query.bool("allowEmpty", base.allowEmpty()),
             query.bool("overrideOwnership", base.overrideOwnership()),
             query.duration("waitTimeout", base.waitTimeout()),
-            masked(DeployParameters.diff(query)));
+            masked(DeployParameters.diff(query)),
+            ProvenanceInput.read(query, caller));
     query.refuseUnknown(NAMES);
     query.throwIfProblems();
     return parameters;

@@ -56,7 +56,8 @@ class RollbackService {
             .orElseThrow(() -> notFound("App " + appId + " has no change " + to + "."));
     refuse(appId, recorded, parameters);
     var options = parameters.options(state.syncPeriod(), state.ghostDiffPolicy());
-    return deploys.rollback(appId, recorded, options, parameters.diff(), stream, key);
+    return deploys.rollback(
+        appId, recorded, options, parameters.diff(), parameters.provenance(), stream, key);
   }
 
   private static void refuse(String appId, RecordedDesired recorded, RollbackParameters p) {

@@ -9,6 +9,7 @@ import io.driftless.events.ChangeIds;
 import io.driftless.events.ChangeTrigger;
 import io.driftless.events.GhostDiffPolicy;
 import io.driftless.events.OpCounts;
+import io.driftless.events.Provenance;
 import io.driftless.events.WaitCounts;
 import java.time.Instant;
 import java.util.List;
@@ -50,6 +51,7 @@ class AppRollbackTest {
         null,
         GhostDiffPolicy.REPORT,
         null,
+        Provenance.unknown(),
         to);
   }
 

@@ -191,7 +191,13 @@ class RollbackApiIT {
     ok(api.deployYaml("shop", v2("shop")));
     assertThat(owned("shop")).isNotEqualTo(v1Objects).containsKey("ConfigMap/shop-extra");
 
-    var answer = ok(rollback("shop", "?to=" + first.get("changeId").asText()));
+    var answer =
+        ok(
+            rollback(
+                "shop",
+                "?to="
+                    + first.get("changeId").asText()
+                    + "&message=back%20to%20v1&meta=git.commit%3Dabc123"));
 
     assertThat(answer.get("changeId").asText()).isEqualTo("shop-change-000003");
     assertThat(answer.get("rolledBackTo").asText()).isEqualTo("shop-change-000001");
@@ -208,6 +214,10 @@ class RollbackApiIT {
     assertThat(started.get("trigger").asText()).isEqualToIgnoringCase("rollback");
     assertThat(started.get("rolledBackTo").asText()).isEqualTo("shop-change-000001");
     assertThat(started.get("desired").has("core/ConfigMap/default/shop-extra")).isFalse();
+    // Who asked, as for a deploy (issue 27 point 1): the open test server's caller is anonymous.
+    assertThat(started.at("/provenance/actor").asText()).isEqualTo("anonymous");
+    assertThat(started.at("/provenance/message").asText()).isEqualTo("back to v1");
+    assertThat(started.at("/provenance/meta/git.commit").asText()).isEqualTo("abc123");
 
     var eventsBefore = storedEvents();
     var reconciled = ok(api.reconcile("shop"));
