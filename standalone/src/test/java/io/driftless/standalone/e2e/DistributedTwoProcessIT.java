@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.driftless.events.testing.BrokerNames;
 import io.driftless.events.testing.LocalDatabases;
+import io.driftless.events.testing.MachineBroker;
 import io.driftless.events.testing.SideProcess;
 import io.driftless.sandbox.SandboxCluster;
 import io.driftless.sandbox.SandboxSettings;
@@ -40,6 +41,7 @@ import org.junit.jupiter.api.extension.TestWatcher;
  * jars: {@code ./mvnw install -DskipTests} (the reactor's {@code verify} packages them before this
  * module).
  */
+@MachineBroker
 class DistributedTwoProcessIT {
 
   private static final ObjectMapper JSON = new ObjectMapper();
