@@ -7,8 +7,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.driftless.events.testing.BrokerNames;
 import io.driftless.events.testing.LocalDatabases;
-import io.driftless.events.testing.MachineBroker;
 import io.driftless.events.testing.SideProcess;
+import io.driftless.events.testing.UsesMachineBroker;
 import io.driftless.sandbox.SandboxCluster;
 import io.driftless.sandbox.SandboxSettings;
 import io.driftless.security.TokenHash;
@@ -41,7 +41,7 @@ import org.junit.jupiter.api.extension.TestWatcher;
  * jars: {@code ./mvnw install -DskipTests} (the reactor's {@code verify} packages them before this
  * module).
  */
-@MachineBroker
+@UsesMachineBroker
 class DistributedTwoProcessIT {
 
   private static final ObjectMapper JSON = new ObjectMapper();
