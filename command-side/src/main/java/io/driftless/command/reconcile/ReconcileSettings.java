@@ -19,7 +19,8 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param workers how many reconciles one replica runs at once (2)
  * @param nodeId this replica's name as lease owner; blank: a random one per start
  * @param watch the watch trigger: {@code watch.enabled} (true) whether watches on the apps' owned
- *     objects trigger reconciles
+ *     objects trigger reconciles, {@code watch.rescope} (5 s) how often it looks again for the
+ *     kinds the stored apps own
  * @param watchDelay how long a watch trigger waits to gather a burst for one app into one reconcile
  *     (1 s)
  */
@@ -46,7 +47,7 @@ public record ReconcileSettings(
     tick = positive("tick", tick, Duration.ofMillis(500));
     workers = workers == null ? 2 : workers;
     nodeId = nodeId == null ? "" : nodeId;
-    watch = watch == null ? new Watch(true) : watch;
+    watch = watch == null ? new Watch(true, null) : watch;
     watchDelay = positive("watch-delay", watchDelay, Duration.ofSeconds(1));
     if (jitter < 0 || jitter > 1) {
       throw new IllegalArgumentException(
@@ -70,15 +71,18 @@ public record ReconcileSettings(
   }
 
   /**
-   * The watch trigger's switch ({@code driftless.reconcile.watch.*}).
+   * The watch trigger ({@code driftless.reconcile.watch.*}).
    *
    * @param enabled whether watches trigger reconciles (true); off, only the sync period does
+   * @param rescope how often the trigger looks again for the kinds the stored apps own and widens
+   *     or narrows the watches to them (5 s)
    */
-  public record Watch(Boolean enabled) {
+  public record Watch(Boolean enabled, Duration rescope) {
 
-    /** Fills in the default. */
+    /** Fills in the defaults. */
     public Watch {
       enabled = enabled == null || enabled;
+      rescope = positive("watch.rescope", rescope, Duration.ofSeconds(5));
     }
   }
 }

@@ -14,8 +14,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The watch trigger (issue 12 point 4): scopes the cluster's watches to the kinds the stored apps
- * own ({@link OwnedKinds}, looked at every {@link #SCOPE}), and turns what they report into due
- * reconciles. A burst for one app is coalesced: the first report of an app waits {@code
+ * own ({@link OwnedKinds}, looked at every {@code watch.rescope}), and turns what they report into
+ * due reconciles. A burst for one app is coalesced: the first report of an app waits {@code
  * watch-delay}, reports meanwhile join it, then the app is made due now ({@link
  * ReconcileLeases#runBy}), so the scheduler's lease and workers run it, on one replica at a time.
  * While the app's lease is held (a reconcile of it is running, here or on another replica) the
@@ -25,7 +25,6 @@ import org.slf4j.LoggerFactory;
 final class WatchTrigger implements AutoCloseable {
 
   private static final Logger log = LoggerFactory.getLogger(WatchTrigger.class);
-  static final Duration SCOPE = Duration.ofSeconds(5);
 
   private final ClusterWatches watches;
   private final OwnedKinds kinds;
@@ -33,6 +32,7 @@ final class WatchTrigger implements AutoCloseable {
   private final Clock clock;
   private final ReconcileMetrics metrics;
   private final Duration delay;
+  private final Duration rescopeEvery;
   private final Set<String> waiting = ConcurrentHashMap.newKeySet();
   private final ScheduledExecutorService executor =
       Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("reconcile-watch-trigger"));
@@ -50,13 +50,15 @@ final class WatchTrigger implements AutoCloseable {
     this.clock = clock;
     this.metrics = metrics;
     this.delay = settings.watchDelay();
+    this.rescopeEvery = settings.watch().rescope();
   }
 
   /** Listens to the watches and keeps their scope up to date. */
   void start() {
     watches.listen(this::changed);
     metrics.watching(watches::objects);
-    executor.scheduleWithFixedDelay(this::rescope, 0, SCOPE.toMillis(), TimeUnit.MILLISECONDS);
+    executor.scheduleWithFixedDelay(
+        this::rescope, 0, rescopeEvery.toMillis(), TimeUnit.MILLISECONDS);
     log.info("Watch trigger on: reconciles follow changes of owned objects after {}", delay);
   }
 
@@ -67,7 +69,10 @@ final class WatchTrigger implements AutoCloseable {
         watches.scope(owned);
       }
     } catch (RuntimeException e) {
-      log.warn("Cannot look for the kinds to watch, trying again in {}: {}", SCOPE, e.getMessage());
+      log.warn(
+          "Cannot look for the kinds to watch, trying again in {}: {}",
+          rescopeEvery,
+          e.getMessage());
     }
   }
 

@@ -57,7 +57,7 @@ class ReconcileLeaseTest {
         Duration.ofMillis(5),
         4,
         node,
-        new ReconcileSettings.Watch(false),
+        new ReconcileSettings.Watch(false, null),
         null);
   }
 

@@ -34,6 +34,9 @@ import org.springframework.test.context.DynamicPropertySource;
 @DirtiesContext
 class WatchScopeIT {
 
+  /** The trigger's look at the owned kinds, every 5 s by default; here 1 s, so waits are short. */
+  private static final Duration RESCOPE = Duration.ofSeconds(1);
+
   @DynamicPropertySource
   static void services(DynamicPropertyRegistry registry) {
     var data = java.nio.file.Path.of("target", "scope-" + UUID.randomUUID()).toAbsolutePath();
@@ -45,6 +48,7 @@ class WatchScopeIT {
     registry.add("driftless.reconcile.jitter", () -> 0);
     registry.add("driftless.reconcile.tick", () -> "50ms");
     registry.add("driftless.reconcile.watch-delay", () -> "200ms");
+    registry.add("driftless.reconcile.watch.rescope", () -> RESCOPE.toMillis() + "ms");
     registry.add("driftless.cluster.watch-max-backoff", () -> "1s");
   }
 
@@ -95,8 +99,8 @@ class WatchScopeIT {
 
       await().atMost(Duration.ofSeconds(30)).until(() -> !watches.scope().contains(gizmo));
       await()
-          .during(Duration.ofSeconds(3 * WatchTrigger.SCOPE.toSeconds()))
-          .atMost(Duration.ofSeconds(3 * WatchTrigger.SCOPE.toSeconds() + 5))
+          .during(RESCOPE.multipliedBy(3))
+          .atMost(Duration.ofMillis(3 * RESCOPE.toMillis() + 5_000))
           .until(() -> !watches.scope().contains(gizmo));
       assertThat(mentions(warnings, "Gizmo")).isEmpty();
     } finally {
@@ -120,8 +124,8 @@ class WatchScopeIT {
       await().atMost(Duration.ofSeconds(30)).until(() -> !watches.scope().contains(doohickey));
       assertThat(watches.scope()).contains(configMaps);
       await()
-          .during(Duration.ofSeconds(2 * WatchTrigger.SCOPE.toSeconds()))
-          .atMost(Duration.ofSeconds(2 * WatchTrigger.SCOPE.toSeconds() + 5))
+          .during(RESCOPE.multipliedBy(2))
+          .atMost(Duration.ofMillis(2 * RESCOPE.toMillis() + 5_000))
           .until(() -> !watches.scope().contains(doohickey));
       assertThat(mentions(warnings, "Doohickey")).isEmpty();
     } finally {

@@ -77,6 +77,7 @@ class WatchTriggerIT {
     registry.add("driftless.reconcile.jitter", () -> 0);
     registry.add("driftless.reconcile.tick", () -> "50ms");
     registry.add("driftless.reconcile.watch-delay", () -> "200ms");
+    registry.add("driftless.reconcile.watch.rescope", () -> "1s");
   }
 
   @LocalServerPort int port;

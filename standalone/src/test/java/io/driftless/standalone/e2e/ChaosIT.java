@@ -9,6 +9,7 @@ import io.driftless.events.EventCatalog;
 import io.driftless.events.EventEnvelope;
 import io.driftless.events.testing.BrokerNames;
 import io.driftless.events.testing.LocalDatabases;
+import io.driftless.events.testing.MachineBroker;
 import io.driftless.events.testing.SideProcess;
 import io.driftless.query.eventstore.EventStoreReader;
 import io.driftless.query.support.DriftFold;
@@ -366,11 +367,17 @@ class ChaosIT {
     return (int) clients.stream().filter(ChaosClient::inFlight).count();
   }
 
-  /** {@code rabbitmqctl stop_app} and {@code start_app}: queues and messages on disk survive. */
+  /**
+   * {@code rabbitmqctl stop_app} and {@code start_app}: queues and messages on disk survive. Once
+   * no test of another fork uses the broker ({@link MachineBroker}).
+   */
   private static void restartRabbitMq() throws Exception {
-    rabbitmqctl("stop_app");
-    rabbitmqctl("start_app");
-    rabbitmqctl("await_startup");
+    MachineBroker.alone(
+        () -> {
+          rabbitmqctl("stop_app");
+          rabbitmqctl("start_app");
+          rabbitmqctl("await_startup");
+        });
   }
 
   private static void rabbitmqctl(String command) throws Exception {

@@ -9,6 +9,7 @@ import io.driftless.events.testing.BrokerConnections;
 import io.driftless.events.testing.BrokerNames;
 import io.driftless.events.testing.LocalDatabases;
 import io.driftless.events.testing.SideProcess;
+import io.driftless.events.testing.UsesMachineBroker;
 import io.driftless.sandbox.SandboxCluster;
 import io.driftless.sandbox.SandboxSettings;
 import java.io.IOException;
@@ -39,6 +40,7 @@ import org.junit.jupiter.api.extension.TestWatcher;
  * then every change the command side acknowledged is in the views, with no process restarted. Only
  * this run's connections are closed: their client-provided names carry the run id.
  */
+@UsesMachineBroker
 class DistributedConnectionLossIT {
 
   private static final ObjectMapper JSON = new ObjectMapper();

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.driftless.events.testing.BrokerNames;
 import io.driftless.events.testing.LocalDatabases;
 import io.driftless.events.testing.SideProcess;
+import io.driftless.events.testing.UsesMachineBroker;
 import io.driftless.sandbox.SandboxCluster;
 import io.driftless.sandbox.SandboxSettings;
 import io.driftless.security.TokenHash;
@@ -40,6 +41,7 @@ import org.junit.jupiter.api.extension.TestWatcher;
  * jars: {@code ./mvnw install -DskipTests} (the reactor's {@code verify} packages them before this
  * module).
  */
+@UsesMachineBroker
 class DistributedTwoProcessIT {
 
   private static final ObjectMapper JSON = new ObjectMapper();
