@@ -6,8 +6,8 @@
 -- AppUnlocked) and the change a rollback deploys again. Rows from before this migration read as
 -- actor `unknown`, no client, message or meta, until a rebuild fills them from the events.
 ALTER TABLE app_change ADD COLUMN actor VARCHAR(512) NOT NULL DEFAULT 'unknown';
-ALTER TABLE app_change ADD COLUMN client VARCHAR(4096) NULL;
-ALTER TABLE app_change ADD COLUMN message VARCHAR(4096) NULL;
+ALTER TABLE app_change ADD COLUMN client TEXT NULL;
+ALTER TABLE app_change ADD COLUMN message TEXT NULL;
 ALTER TABLE app_change ADD COLUMN meta LONGTEXT NULL;
 ALTER TABLE app_change ADD COLUMN rolled_back_to VARCHAR(96) NULL;
 
