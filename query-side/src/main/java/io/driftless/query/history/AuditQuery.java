@@ -64,7 +64,7 @@ record AuditQuery(
     static Cursor parse(String value) {
       var parts = value.split(",", -1);
       if (parts.length == 3) {
-        var app = AppId.tryParse(parts[1].trim());
+        var app = AppId.tryParse(parts[1].trim()).filter(AppId::hasDnsLabels);
         var number = ChangeIds.parse(parts[2].trim());
         try {
           var at = Instant.parse(parts[0].trim());
@@ -157,6 +157,7 @@ record AuditQuery(
 
   private static AppId app(String value) {
     return AppId.tryParse(value)
+        .filter(AppId::hasDnsLabels)
         .orElseThrow(() -> new BadParameterException("app", "<namespace>/<app>", value));
   }
 }
