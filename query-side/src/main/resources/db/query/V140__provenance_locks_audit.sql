@@ -36,3 +36,10 @@ ALTER TABLE app_overview ADD COLUMN locked BOOLEAN NOT NULL DEFAULT FALSE;
 ALTER TABLE app_overview ADD COLUMN locked_by VARCHAR(512) NULL;
 ALTER TABLE app_overview ADD COLUMN locked_at TIMESTAMP(3) NULL;
 ALTER TABLE app_overview ADD COLUMN lock_reason VARCHAR(4096) NULL;
+
+-- The history and overview folds are version 2 (HistoryProjection, OverviewProjection). A view
+-- that has applied nothing yet holds what version 2 would hold: it is built at version 2. One
+-- that has applied events stays at 1 and shows `stale` until a rebuild replays it.
+UPDATE projection_build SET version = 2
+  WHERE projection IN ('history', 'overview') AND version = 1
+  AND NOT EXISTS (SELECT 1 FROM projection_offset o WHERE o.projection = projection_build.projection);
