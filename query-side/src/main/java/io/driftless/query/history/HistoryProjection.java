@@ -72,6 +72,7 @@ public final class HistoryProjection implements Projection {
   public static final int MAX_META_VALUE = 512;
 
   private static final int MAX_DESCRIPTION = 1024;
+  private static final int MAX_ACTOR = 512;
 
   private final int keep;
 
@@ -125,24 +126,23 @@ public final class HistoryProjection implements Projection {
     public void add(EventEnvelope event) {
       var payload = event.payload();
       if (payload instanceof AppChangeStarted e) {
-        started(e.appId(), e.changeId(), ChangeRow.started(e), e.provenance(), e.startedAt());
+        started(e.appId(), e.changeId(), ChangeRow.started(e), e.provenance());
       } else if (payload instanceof AppLocked e) {
+        var provenance = orUnknown(e.provenance());
         var description = "lock: " + e.reason();
         started(
             e.appId(),
             e.changeId(),
             ChangeRow.instant(
-                e.changeNumber(), ChangeTrigger.LOCK, e.at(), description, e.provenance()),
-            e.provenance(),
-            e.at());
+                e.changeNumber(), ChangeTrigger.LOCK, e.at(), description, provenance),
+            provenance);
       } else if (payload instanceof AppUnlocked e) {
+        var provenance = orUnknown(e.provenance());
         started(
             e.appId(),
             e.changeId(),
-            ChangeRow.instant(
-                e.changeNumber(), ChangeTrigger.UNLOCK, e.at(), "unlock", e.provenance()),
-            e.provenance(),
-            e.at());
+            ChangeRow.instant(e.changeNumber(), ChangeTrigger.UNLOCK, e.at(), "unlock", provenance),
+            provenance);
       } else if (payload instanceof AppChangeFinished e) {
         var key = new ChangeKey(e.appId(), e.changeId());
         var row = changes.get(key);
@@ -169,8 +169,7 @@ public final class HistoryProjection implements Projection {
     }
 
     /** A change row (a change's start, a lock or an unlock), its meta rows and the pruning. */
-    private void started(
-        String appId, String changeId, ChangeRow row, Provenance provenance, Instant at) {
+    private void started(String appId, String changeId, ChangeRow row, Provenance provenance) {
       changes.put(new ChangeKey(appId, changeId), row);
       provenance
           .meta()
@@ -450,6 +449,11 @@ public final class HistoryProjection implements Projection {
             .thenComparing(MetaKey::key);
   }
 
+  private static Provenance orUnknown(Provenance provenance) {
+    return provenance == null ? Provenance.unknown() : provenance;
+  }
+
+  /** Longer values than a column holds are cut (the command side validates them shorter). */
   private static String truncate(String value, int length) {
     return value == null || value.length() <= length ? value : value.substring(0, length);
   }
@@ -484,7 +488,7 @@ public final class HistoryProjection implements Projection {
           null,
           null,
           null,
-          p.actor(),
+          truncate(p.actor(), MAX_ACTOR),
           p.client(),
           p.message(),
           Json.write(new TreeMap<>(p.meta())),
@@ -507,7 +511,7 @@ public final class HistoryProjection implements Projection {
           time,
           true,
           null,
-          p.actor(),
+          truncate(p.actor(), MAX_ACTOR),
           p.client(),
           p.message(),
           Json.write(new TreeMap<>(p.meta())),

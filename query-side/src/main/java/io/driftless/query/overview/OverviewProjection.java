@@ -7,6 +7,7 @@ import io.driftless.events.AppEvent;
 import io.driftless.events.AppLocked;
 import io.driftless.events.AppUnlocked;
 import io.driftless.events.EventEnvelope;
+import io.driftless.events.Provenance;
 import io.driftless.events.ResourceCreated;
 import io.driftless.events.ResourceDeleted;
 import io.driftless.events.ResourceDisowned;
@@ -244,7 +245,13 @@ public final class OverviewProjection implements Projection {
       }
       if (event instanceof AppLocked e) {
         return row.with(
-            new Lock(true, e.provenance().actor(), ViewTimes.millis(e.at()), e.reason()));
+            new Lock(
+                true,
+                e.provenance() == null ? Provenance.UNKNOWN : e.provenance().actor(),
+                ViewTimes.millis(e.at()),
+                e.reason() == null || e.reason().length() <= 4096
+                    ? e.reason()
+                    : e.reason().substring(0, 4096)));
       }
       if (event instanceof AppUnlocked) {
         return row.with(Lock.NONE);
