@@ -16,6 +16,10 @@ ALTER TABLE app_change ADD COLUMN rolled_back_to VARCHAR(96) NULL;
 CREATE INDEX ix_app_change_started ON app_change (started_at, app_id, change_number);
 CREATE INDEX ix_app_change_actor ON app_change (actor, started_at, app_id, change_number);
 CREATE INDEX ix_app_change_trigger ON app_change (change_trigger, started_at, app_id, change_number);
+-- One app's changes by start time: the audit log's app filter, and the per-day counts
+-- (.../changes/per-day reads an app's changes since a day), which without a cap on the history
+-- would otherwise read every change the app ever had.
+CREATE INDEX ix_app_change_app_started ON app_change (app_id, started_at, change_number);
 
 -- history view: one row per change and meta key (a copy of app_change.meta), so that the audit
 -- log's meta.<key>=<value> filter is an index range on both databases rather than a JSON function.

@@ -18,9 +18,9 @@ import org.springframework.web.bind.annotation.RestController;
 /**
  * {@code GET /api/changes}: the audit log, every app's changes newest first ({@link AuditQuery} for
  * the filters and the cursor). Each page is one index range read in the log's order: {@code
- * ix_app_change_started}, {@code ix_app_change_actor} or {@code ix_app_change_trigger} on {@code
- * app_change}, or, with a meta filter, {@code ix_app_change_meta} on {@code app_change_meta} joined
- * to its changes (migration V140).
+ * ix_app_change_started}, {@code ix_app_change_actor}, {@code ix_app_change_trigger} or {@code
+ * ix_app_change_app_started} on {@code app_change}, or, with a meta filter, {@code
+ * ix_app_change_meta} on {@code app_change_meta} joined to its changes (migration V140).
  */
 @RestController
 class AuditController {
