@@ -46,7 +46,7 @@ class ViewsConfig {
   ProjectionApplier projectionApplier(
       DataSource dataSource,
       PlatformTransactionManager transactions,
-      @Value("${driftless.history.keep:200}") int keep) {
+      @Value("${driftless.history.keep:0}") int keep) {
     return new ProjectionApplier(
         List.of(
             new HistoryProjection(keep),

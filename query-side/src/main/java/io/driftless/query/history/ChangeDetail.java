@@ -2,11 +2,13 @@ package io.driftless.query.history;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 
 /**
  * One change with its resources, as the deploy response shows them. {@code error}: why a failed
  * change failed (its {@code AppChangeFinished}); each resource's {@code error}: what the cluster
- * said when it refused that resource's write ({@code ResourceApplyFailed}).
+ * said when it refused that resource's write ({@code ResourceApplyFailed}). Provenance and {@code
+ * rolledBackTo} as in {@link ChangeSummary}.
  */
 record ChangeDetail(
     String changeId,
@@ -17,6 +19,11 @@ record ChangeDetail(
     String description,
     List<String> namespaces,
     String error,
+    String actor,
+    String client,
+    String message,
+    Map<String, String> meta,
+    String rolledBackTo,
     List<ResourceChangeView> changes) {
 
   /** The same change with its resources. */
@@ -30,6 +37,11 @@ record ChangeDetail(
         description,
         namespaces,
         error,
+        actor,
+        client,
+        message,
+        meta,
+        rolledBackTo,
         resources);
   }
 

@@ -19,8 +19,8 @@ import org.springframework.web.bind.annotation.RestController;
 
 /**
  * An app's changes per day (UTC), by trigger and result, for the history page's chart: the changes
- * the history view keeps ({@code driftless.history.keep} per app) started within the last {@code
- * days} days. Counted here from the rows' start times rather than with the database's date
+ * the history view keeps (all, or {@code driftless.history.keep} per app) started within the last
+ * {@code days} days. Counted here from the rows' start times rather than with the database's date
  * functions, so MariaDB and H2 answer the same in any session time zone.
  */
 @RestController

@@ -8,8 +8,6 @@ import io.driftless.query.api.NotFoundException;
 import io.driftless.query.projection.Json;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Timestamp;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import javax.sql.DataSource;
@@ -25,9 +23,7 @@ import org.springframework.web.bind.annotation.RestController;
 @RequestMapping("/api/apps/{namespace}/{app}/changes")
 class HistoryController {
 
-  private static final String COLUMNS =
-      "SELECT change_id, change_trigger, started_at, finished_at, successful, description,"
-          + " namespaces, error FROM app_change";
+  private static final String COLUMNS = "SELECT " + ChangeSummary.COLUMNS + " FROM app_change";
 
   private final JdbcClient jdbc;
   private final KnownApps apps;
@@ -50,7 +46,7 @@ class HistoryController {
                 COLUMNS
                     + " WHERE app_id = ? AND change_number < ? ORDER BY change_number DESC LIMIT ?")
             .params(ResourceIds.appId(namespace, app), beforeNumber, rows)
-            .query((rs, row) -> summary(rs))
+            .query((rs, row) -> ChangeSummary.read(rs, 1))
             .list();
     if (changes.isEmpty()) {
       apps.require(namespace, app);
@@ -58,16 +54,18 @@ class HistoryController {
     return changes;
   }
 
-  private static int limit(String value) {
+  /** 1 to 1000 ({@link ChangeSummary#MAX_LIMIT}). */
+  static int limit(String value) {
     try {
       var limit = Integer.parseInt(value.trim());
-      if (limit >= 1 && limit <= 1000) {
+      if (limit >= 1 && limit <= ChangeSummary.MAX_LIMIT) {
         return limit;
       }
     } catch (NumberFormatException e) {
       // answered below
     }
-    throw new BadParameterException("limit", "a whole number from 1 to 1000", value);
+    throw new BadParameterException(
+        "limit", "a whole number from 1 to " + ChangeSummary.MAX_LIMIT, value);
   }
 
   private static long changeNumber(String before) {
@@ -98,7 +96,7 @@ class HistoryController {
 
   private static ChangeDetail detail(ResultSet rs, List<ChangeDetail.ResourceChangeView> resources)
       throws SQLException {
-    var summary = summary(rs);
+    var summary = ChangeSummary.read(rs, 1);
     return new ChangeDetail(
         summary.changeId(),
         summary.trigger(),
@@ -107,7 +105,12 @@ class HistoryController {
         summary.successful(),
         summary.description(),
         summary.namespaces(),
-        rs.getString(8),
+        ChangeSummary.error(rs, 1),
+        summary.actor(),
+        summary.client(),
+        summary.message(),
+        summary.meta(),
+        summary.rolledBackTo(),
         resources);
   }
 
@@ -168,21 +171,5 @@ class HistoryController {
       case "delete" -> "delete";
       default -> "noop";
     };
-  }
-
-  @SuppressWarnings("unchecked")
-  private static ChangeSummary summary(ResultSet rs) throws SQLException {
-    return new ChangeSummary(
-        rs.getString(1),
-        rs.getString(2),
-        instant(rs.getTimestamp(3)),
-        instant(rs.getTimestamp(4)),
-        rs.getObject(5) == null ? null : rs.getBoolean(5),
-        rs.getString(6),
-        Json.read(rs.getString(7), List.class));
-  }
-
-  private static Instant instant(Timestamp timestamp) {
-    return timestamp == null ? null : timestamp.toInstant();
   }
 }

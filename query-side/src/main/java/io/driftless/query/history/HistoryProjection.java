@@ -3,10 +3,14 @@ package io.driftless.query.history;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.driftless.events.AppChangeFinished;
 import io.driftless.events.AppChangeStarted;
+import io.driftless.events.AppLocked;
+import io.driftless.events.AppUnlocked;
 import io.driftless.events.ChangeIds;
+import io.driftless.events.ChangeTrigger;
 import io.driftless.events.EventEnvelope;
 import io.driftless.events.GhostDiffDetected;
 import io.driftless.events.GhostDiffYielded;
+import io.driftless.events.Provenance;
 import io.driftless.events.ResourceApplyFailed;
 import io.driftless.events.ResourceCreated;
 import io.driftless.events.ResourceDeleted;
@@ -33,8 +37,12 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 /**
  * Keeps {@code app_change}, {@code app_change_resource} and {@code app_change_ghost} (a change's
  * ghost-diff reports and yield decisions, apart because a resource can have both an op and several
- * of those in one change). Pruning moves a per-app floor; a late resource event of a pruned change
- * is dropped, so the result does not depend on whether it came before or after the pruning.
+ * of those in one change) and {@code app_change_meta} (a change's provenance meta, one row per key,
+ * for the audit log's filter). A lock or unlock ({@link AppLocked}, {@link AppUnlocked}) takes the
+ * app's next change number and is a row of its own, started and finished at once. With a positive
+ * {@code keep}, pruning moves a per-app floor; a late resource event of a pruned change is dropped,
+ * so the result does not depend on whether it came before or after the pruning. {@code keep} 0 (the
+ * default) keeps every change.
  */
 public final class HistoryProjection implements Projection {
 
@@ -43,9 +51,16 @@ public final class HistoryProjection implements Projection {
   private static final ViewIdentity IDENTITY =
       ViewIdentity.of(
           NAME,
-          List.of("app_change", "app_change_resource", "app_history_floor", "app_change_ghost"),
+          List.of(
+              "app_change",
+              "app_change_resource",
+              "app_history_floor",
+              "app_change_ghost",
+              "app_change_meta"),
           AppChangeStarted.class,
           AppChangeFinished.class,
+          AppLocked.class,
+          AppUnlocked.class,
           ResourceCreated.class,
           ResourceUpdated.class,
           ResourceDeleted.class,
@@ -53,15 +68,30 @@ public final class HistoryProjection implements Projection {
           GhostDiffDetected.class,
           GhostDiffYielded.class);
 
+  /** The longest {@code app_change_meta.meta_value} (the API accepts at most this). */
+  public static final int MAX_META_VALUE = 512;
+
+  private static final int MAX_DESCRIPTION = 1024;
+  private static final int MAX_ACTOR = 512;
+
   private final int keep;
 
+  /**
+   * @param keep how many of each app's newest changes the view keeps; 0 or less: all of them
+   */
   public HistoryProjection(int keep) {
-    this.keep = keep;
+    this.keep = Math.max(0, keep);
   }
 
   @Override
   public ViewIdentity identity() {
     return IDENTITY;
+  }
+
+  /** 2: provenance columns, {@code app_change_meta} and lock/unlock rows (issue 27). */
+  @Override
+  public int version() {
+    return 2;
   }
 
   @Override
@@ -84,6 +114,7 @@ public final class HistoryProjection implements Projection {
     private final Map<ChangeKey, Finish> finishes = new HashMap<>();
     private final Map<ResourceKey, Object[]> resources = new HashMap<>();
     private final Map<GhostKey, Object[]> ghosts = new HashMap<>();
+    private final Map<MetaKey, Object[]> metas = new HashMap<>();
     private final Map<String, Long> pruneTo = new TreeMap<>();
     private final Set<String> floorApps = new HashSet<>();
 
@@ -95,12 +126,23 @@ public final class HistoryProjection implements Projection {
     public void add(EventEnvelope event) {
       var payload = event.payload();
       if (payload instanceof AppChangeStarted e) {
-        changes.put(new ChangeKey(e.appId(), e.changeId()), ChangeRow.started(e));
-        var lowestKept = e.changeNumber() - keep + 1;
-        if (lowestKept > 1) {
-          pruneTo.merge(e.appId(), lowestKept, Math::max);
-          floorApps.add(e.appId());
-        }
+        started(e.appId(), e.changeId(), ChangeRow.started(e), e.provenance());
+      } else if (payload instanceof AppLocked e) {
+        var provenance = orUnknown(e.provenance());
+        var description = "lock: " + e.reason();
+        started(
+            e.appId(),
+            e.changeId(),
+            ChangeRow.instant(
+                e.changeNumber(), ChangeTrigger.LOCK, e.at(), description, provenance),
+            provenance);
+      } else if (payload instanceof AppUnlocked e) {
+        var provenance = orUnknown(e.provenance());
+        started(
+            e.appId(),
+            e.changeId(),
+            ChangeRow.instant(e.changeNumber(), ChangeTrigger.UNLOCK, e.at(), "unlock", provenance),
+            provenance);
       } else if (payload instanceof AppChangeFinished e) {
         var key = new ChangeKey(e.appId(), e.changeId());
         var row = changes.get(key);
@@ -123,6 +165,25 @@ public final class HistoryProjection implements Projection {
       } else if (payload instanceof GhostDiffYielded e) {
         ghost(
             e, "yield", e.path(), new GhostField(e.path(), null, e.live(), "yield", null), e.at());
+      }
+    }
+
+    /** A change row (a change's start, a lock or an unlock), its meta rows and the pruning. */
+    private void started(String appId, String changeId, ChangeRow row, Provenance provenance) {
+      changes.put(new ChangeKey(appId, changeId), row);
+      provenance
+          .meta()
+          .forEach(
+              (key, value) ->
+                  metas.put(
+                      new MetaKey(appId, row.number(), key),
+                      new Object[] {
+                        appId, row.number(), key, truncate(value, MAX_META_VALUE), row.startedAt()
+                      }));
+      var lowestKept = row.number() - keep + 1;
+      if (keep > 0 && lowestKept > 1) {
+        pruneTo.merge(appId, lowestKept, Math::max);
+        floorApps.add(appId);
       }
     }
 
@@ -198,7 +259,8 @@ public final class HistoryProjection implements Projection {
       MultiRow.insert(
           jdbc,
           "INSERT INTO app_change (app_id, change_id, change_number, change_trigger, started_at,"
-              + " description, namespaces, finished_at, successful, error) VALUES ",
+              + " description, namespaces, finished_at, successful, error, actor, client, message,"
+              + " meta, rolled_back_to) VALUES ",
           changeRows,
           " ON DUPLICATE KEY UPDATE description = VALUES(description),"
               + " finished_at = VALUES(finished_at), successful = VALUES(successful),"
@@ -231,6 +293,18 @@ public final class HistoryProjection implements Projection {
               + " change_number, namespace, name, kind, api_version, fields, recorded_at) VALUES ",
           ghostRows,
           " ON DUPLICATE KEY UPDATE fields = VALUES(fields), recorded_at = VALUES(recorded_at)");
+      var metaRows = new ArrayList<Object[]>();
+      inKeyOrder(metas, MetaKey.ORDER).stream()
+          .map(Map.Entry::getValue)
+          .filter(row -> (long) row[1] >= floors.getOrDefault((String) row[0], 0L))
+          .forEach(metaRows::add);
+      MultiRow.insert(
+          jdbc,
+          "INSERT INTO app_change_meta (app_id, change_number, meta_key, meta_value, started_at)"
+              + " VALUES ",
+          metaRows,
+          " ON DUPLICATE KEY UPDATE meta_value = VALUES(meta_value),"
+              + " started_at = VALUES(started_at)");
       prune(jdbc, raised);
     }
 
@@ -273,8 +347,8 @@ public final class HistoryProjection implements Projection {
               entry -> keys.add(new Object[] {entry.getKey().appId(), entry.getKey().changeId()}));
       MultiRow.selectWhere(
           jdbc,
-          "SELECT app_id, change_id, change_number, change_trigger, started_at, namespaces"
-              + " FROM app_change WHERE ",
+          "SELECT app_id, change_id, change_number, change_trigger, started_at, namespaces,"
+              + " actor, client, message, meta, rolled_back_to FROM app_change WHERE ",
           "app_id = ? AND change_id = ?",
           keys,
           "",
@@ -289,7 +363,12 @@ public final class HistoryProjection implements Projection {
                     rs.getString(6),
                     null,
                     null,
-                    null);
+                    null,
+                    rs.getString(7),
+                    rs.getString(8),
+                    rs.getString(9),
+                    rs.getString(10),
+                    rs.getString(11));
             changes.put(key, row.finished(finishes.get(key).event()));
           });
     }
@@ -314,6 +393,8 @@ public final class HistoryProjection implements Projection {
           "app_id = ? AND change_number < ?",
           rows,
           "");
+      MultiRow.where(
+          jdbc, "DELETE FROM app_change_meta WHERE ", "app_id = ? AND change_number < ?", rows, "");
       MultiRow.insert(
           jdbc,
           "INSERT INTO app_history_floor (app_id, lowest_kept) VALUES ",
@@ -360,6 +441,23 @@ public final class HistoryProjection implements Projection {
   @JsonInclude(JsonInclude.Include.NON_NULL)
   record GhostField(String path, Object from, Object to, String decidedBy, Integer flips) {}
 
+  /** The key of an {@code app_change_meta} row. */
+  private record MetaKey(String appId, long changeNumber, String key) {
+    static final Comparator<MetaKey> ORDER =
+        Comparator.comparing(MetaKey::appId)
+            .thenComparingLong(MetaKey::changeNumber)
+            .thenComparing(MetaKey::key);
+  }
+
+  private static Provenance orUnknown(Provenance provenance) {
+    return provenance == null ? Provenance.unknown() : provenance;
+  }
+
+  /** Longer values than a column holds are cut (the command side validates them shorter). */
+  private static String truncate(String value, int length) {
+    return value == null || value.length() <= length ? value : value.substring(0, length);
+  }
+
   /** A finish whose change row is in the table already. */
   private record Finish(AppChangeFinished event) {}
 
@@ -372,9 +470,15 @@ public final class HistoryProjection implements Projection {
       String namespaces,
       Timestamp finishedAt,
       Boolean successful,
-      String error) {
+      String error,
+      String actor,
+      String client,
+      String message,
+      String meta,
+      String rolledBackTo) {
 
     static ChangeRow started(AppChangeStarted e) {
+      var p = e.provenance();
       return new ChangeRow(
           e.changeNumber(),
           e.trigger().wireName(),
@@ -383,6 +487,34 @@ public final class HistoryProjection implements Projection {
           Json.write(e.namespaces()),
           null,
           null,
+          null,
+          truncate(p.actor(), MAX_ACTOR),
+          p.client(),
+          p.message(),
+          Json.write(new TreeMap<>(p.meta())),
+          e.rolledBackTo());
+    }
+
+    /**
+     * A lock or unlock: started and finished at {@code at}, successful, no namespaces, the
+     * description {@code lock: <reason>} or {@code unlock}.
+     */
+    static ChangeRow instant(
+        long number, ChangeTrigger trigger, Instant at, String description, Provenance p) {
+      var time = ViewTimes.millis(at);
+      return new ChangeRow(
+          number,
+          trigger.wireName(),
+          time,
+          truncate(description, MAX_DESCRIPTION),
+          "[]",
+          time,
+          true,
+          null,
+          truncate(p.actor(), MAX_ACTOR),
+          p.client(),
+          p.message(),
+          Json.write(new TreeMap<>(p.meta())),
           null);
     }
 
@@ -395,7 +527,12 @@ public final class HistoryProjection implements Projection {
           namespaces,
           ViewTimes.millis(e.finishedAt()),
           e.successful(),
-          e.error());
+          e.error(),
+          actor,
+          client,
+          message,
+          meta,
+          rolledBackTo);
     }
 
     Object[] values(String appId, String changeId) {
@@ -409,7 +546,12 @@ public final class HistoryProjection implements Projection {
         namespaces,
         finishedAt,
         successful,
-        error
+        error,
+        actor,
+        client,
+        message,
+        meta,
+        rolledBackTo
       };
     }
   }

@@ -7,6 +7,8 @@ import java.util.Map;
 /**
  * {@code GET /api/apps/{namespace}/{app}} (query side README, "Drift and ghost diffs").
  *
+ * @param locked a change freeze is on; {@code lockedBy}, {@code lockedAt}, {@code lockReason} say
+ *     who set it, when and why (null when not locked), as in {@link AppSummary}
  * @param driftCount objects whose drift state is {@code corrected}, {@code ghost-diff} or {@code
  *     failed}; null while the drift view is not built
  * @param ghostDiffCount ghost diffs reported and not yielded; null while the drift view is not
@@ -26,6 +28,10 @@ record AppOverview(
     Instant lastChangeAt,
     String lastChangeAge,
     String changeInProgress,
+    boolean locked,
+    String lockedBy,
+    Instant lockedAt,
+    String lockReason,
     Map<String, Long> resourceCounts,
     Long driftCount,
     Long ghostDiffCount,

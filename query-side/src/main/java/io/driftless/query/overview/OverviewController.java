@@ -24,7 +24,7 @@ class OverviewController {
 
   private static final String COLUMNS =
       "SELECT namespace, name, namespaces, last_change_successful, last_change_at,"
-          + " change_in_progress FROM app_overview";
+          + " change_in_progress, locked, locked_by, locked_at, lock_reason FROM app_overview";
 
   private final JdbcClient jdbc;
   private final DriftStates drift;
@@ -62,6 +62,10 @@ class OverviewController {
         summary.lastChangeAt(),
         summary.lastChangeAge(),
         summary.changeInProgress(),
+        summary.locked(),
+        summary.lockedBy(),
+        summary.lockedAt(),
+        summary.lockReason(),
         counts(appId),
         counts == null ? null : counts.drifted(),
         counts == null ? null : counts.ghostDiffs(),
@@ -94,7 +98,11 @@ class OverviewController {
         successful,
         lastAt,
         lastAt == null ? null : age(lastAt),
-        rs.getString(6));
+        rs.getString(6),
+        rs.getBoolean(7),
+        rs.getString(8),
+        rs.getTimestamp(9) == null ? null : rs.getTimestamp(9).toInstant(),
+        rs.getString(10));
   }
 
   private static String age(Instant at) {

@@ -4,7 +4,10 @@ import io.driftless.events.AppChangeFinished;
 import io.driftless.events.AppChangeStarted;
 import io.driftless.events.AppDeleted;
 import io.driftless.events.AppEvent;
+import io.driftless.events.AppLocked;
+import io.driftless.events.AppUnlocked;
 import io.driftless.events.EventEnvelope;
+import io.driftless.events.Provenance;
 import io.driftless.events.ResourceCreated;
 import io.driftless.events.ResourceDeleted;
 import io.driftless.events.ResourceDisowned;
@@ -29,7 +32,9 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  * counters {@code app_resource_count} (every ResourceChange of the app, changed with atomic SQL).
  * {@code overview_resource} remembers whether a resource is counted as live; it is per
  * ResourceChange, so the version check orders its transitions. An object another app took over
- * ({@link ResourceDisowned}) stops counting, as a deleted one does.
+ * ({@link ResourceDisowned}) stops counting, as a deleted one does. A lock ({@link AppLocked}) sets
+ * the row's lock columns until its {@link AppUnlocked}; neither is the app's last change ({@code
+ * last_change_*} follow the changes that apply something), though both are history rows.
  */
 public final class OverviewProjection implements Projection {
 
@@ -42,6 +47,8 @@ public final class OverviewProjection implements Projection {
           AppChangeStarted.class,
           AppChangeFinished.class,
           AppDeleted.class,
+          AppLocked.class,
+          AppUnlocked.class,
           ResourceCreated.class,
           ResourceUpdated.class,
           ResourceDeleted.class,
@@ -50,6 +57,12 @@ public final class OverviewProjection implements Projection {
   @Override
   public ViewIdentity identity() {
     return IDENTITY;
+  }
+
+  /** 2: the lock columns (issue 27). */
+  @Override
+  public int version() {
+    return 2;
   }
 
   @Override
@@ -96,8 +109,8 @@ public final class OverviewProjection implements Projection {
       MultiRow.select(
           jdbc,
           "SELECT app_id, namespace, name, namespaces, change_in_progress, last_change_id,"
-              + " last_change_at, last_change_successful, deleted FROM app_overview"
-              + " WHERE app_id IN (",
+              + " last_change_at, last_change_successful, deleted, locked, locked_by, locked_at,"
+              + " lock_reason FROM app_overview WHERE app_id IN (",
           List.of(),
           List.copyOf(appEvents.keySet()),
           ")",
@@ -114,7 +127,12 @@ public final class OverviewProjection implements Projection {
                     rs.getString(6),
                     rs.getTimestamp(7),
                     successKnown ? successful : null,
-                    rs.getBoolean(9)));
+                    rs.getBoolean(9),
+                    new Lock(
+                        rs.getBoolean(10),
+                        rs.getString(11),
+                        rs.getTimestamp(12),
+                        rs.getString(13))));
           });
       appEvents.forEach(
           (appId, events) -> {
@@ -127,13 +145,16 @@ public final class OverviewProjection implements Projection {
       MultiRow.insert(
           jdbc,
           "INSERT INTO app_overview (app_id, namespace, name, namespaces, change_in_progress,"
-              + " last_change_id, last_change_at, last_change_successful, deleted) VALUES ",
+              + " last_change_id, last_change_at, last_change_successful, deleted, locked,"
+              + " locked_by, locked_at, lock_reason) VALUES ",
           values,
           " ON DUPLICATE KEY UPDATE namespaces = VALUES(namespaces),"
               + " change_in_progress = VALUES(change_in_progress),"
               + " last_change_id = VALUES(last_change_id), last_change_at = VALUES(last_change_at),"
               + " last_change_successful = VALUES(last_change_successful),"
-              + " deleted = VALUES(deleted)");
+              + " deleted = VALUES(deleted), locked = VALUES(locked),"
+              + " locked_by = VALUES(locked_by), locked_at = VALUES(locked_at),"
+              + " lock_reason = VALUES(lock_reason)");
     }
 
     private void flushResources(JdbcClient jdbc) {
@@ -188,6 +209,11 @@ public final class OverviewProjection implements Projection {
     }
   }
 
+  /** The lock columns of an {@code app_overview} row. */
+  private record Lock(boolean locked, String lockedBy, Timestamp lockedAt, String reason) {
+    static final Lock NONE = new Lock(false, null, null, null);
+  }
+
   /** An {@code app_overview} row. */
   private record AppRow(
       String namespace,
@@ -197,7 +223,8 @@ public final class OverviewProjection implements Projection {
       String lastChangeId,
       Timestamp lastChangeAt,
       Boolean lastChangeSuccessful,
-      boolean deleted) {
+      boolean deleted,
+      Lock lock) {
 
     /** The row after one App event; a finish or delete before any start changes nothing. */
     static AppRow fold(String appId, AppRow row, AppEvent event) {
@@ -210,10 +237,24 @@ public final class OverviewProjection implements Projection {
             row == null ? null : row.lastChangeId,
             row == null ? null : row.lastChangeAt,
             row == null ? null : row.lastChangeSuccessful,
-            false);
+            false,
+            row == null ? Lock.NONE : row.lock);
       }
       if (row == null) {
         return null;
+      }
+      if (event instanceof AppLocked e) {
+        return row.with(
+            new Lock(
+                true,
+                e.provenance() == null ? Provenance.UNKNOWN : e.provenance().actor(),
+                ViewTimes.millis(e.at()),
+                e.reason() == null || e.reason().length() <= 4096
+                    ? e.reason()
+                    : e.reason().substring(0, 4096)));
+      }
+      if (event instanceof AppUnlocked) {
+        return row.with(Lock.NONE);
       }
       if (event instanceof AppChangeFinished e) {
         return new AppRow(
@@ -224,7 +265,8 @@ public final class OverviewProjection implements Projection {
             e.changeId(),
             ViewTimes.millis(e.finishedAt()),
             e.successful(),
-            row.deleted);
+            row.deleted,
+            row.lock);
       }
       if (event instanceof AppDeleted) {
         return new AppRow(
@@ -235,9 +277,23 @@ public final class OverviewProjection implements Projection {
             row.lastChangeId,
             row.lastChangeAt,
             row.lastChangeSuccessful,
-            true);
+            true,
+            row.lock);
       }
       return row;
+    }
+
+    AppRow with(Lock lock) {
+      return new AppRow(
+          namespace,
+          name,
+          namespaces,
+          changeInProgress,
+          lastChangeId,
+          lastChangeAt,
+          lastChangeSuccessful,
+          deleted,
+          lock);
     }
 
     Object[] values(String appId) {
@@ -250,7 +306,11 @@ public final class OverviewProjection implements Projection {
         lastChangeId,
         lastChangeAt,
         lastChangeSuccessful,
-        deleted
+        deleted,
+        lock.locked(),
+        lock.lockedBy(),
+        lock.lockedAt(),
+        lock.reason()
       };
     }
   }

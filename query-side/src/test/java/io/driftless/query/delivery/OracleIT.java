@@ -19,6 +19,7 @@ import io.driftless.query.overview.OverviewProjection;
 import io.driftless.query.projection.ProjectionApplier;
 import io.driftless.query.support.DriftFold;
 import io.driftless.query.support.LocalServices;
+import io.driftless.query.support.ProvenanceEvents;
 import io.driftless.query.support.SequentialFold;
 import io.driftless.query.support.TestEventStore;
 import io.driftless.query.support.ViewTables;
@@ -78,8 +79,10 @@ class OracleIT {
   @Test
   void viewsEqualTheSequentialFoldWhateverTheDeliveryOrder() throws Exception {
     var events =
-        DriftFold.withDrift(
-            new EventHistoryGenerator(20261121L).generate(APPS, RESOURCES_PER_APP, MIN_EVENTS),
+        ProvenanceEvents.withProvenance(
+            DriftFold.withDrift(
+                new EventHistoryGenerator(20261121L).generate(APPS, RESOURCES_PER_APP, MIN_EVENTS),
+                20261121L),
             20261121L);
     var aggregates = events.stream().map(EventEnvelope::aggregateId).distinct().count();
     assertThat(events.size()).isGreaterThanOrEqualTo(MIN_EVENTS);
@@ -105,6 +108,7 @@ class OracleIT {
         .untilAsserted(
             () -> {
               sameRows("app_change", tables.changes(), expected.changes());
+              sameRows("app_change_meta", tables.changeMeta(), expected.changeMeta());
               sameRows("app_change_resource", tables.changeResources(), expected.changeResources());
               sameRows("app_overview", tables.overview(), expected.overview());
               sameRows("app_resource_count", tables.counts(), expected.counts());
@@ -116,6 +120,7 @@ class OracleIT {
             });
     assertThat(drift.ghostDiffs()).as("the events hold ghost diffs").isNotEmpty();
     assertThat(expected.changes()).hasSize(APPS * KEEP);
+    assertThat(expected.changes()).as("lock rows").anyMatch(row -> row.contains("|unlock|"));
     assertThat(metrics.retriedCount()).as("the shuffle must exercise the retry path").isPositive();
   }
 

@@ -15,6 +15,7 @@ import io.driftless.query.inventory.InventoryProjection;
 import io.driftless.query.overview.OverviewProjection;
 import io.driftless.query.support.DriftFold;
 import io.driftless.query.support.LocalServices;
+import io.driftless.query.support.ProvenanceEvents;
 import io.driftless.query.support.SequentialFold;
 import io.driftless.query.support.ViewTables;
 import java.time.Instant;
@@ -75,7 +76,9 @@ class ProjectionApplierIT {
     if (binding.equals("Spring")) {
       applier = applier(JdbcClient.create(dataSource));
     }
-    var events = DriftFold.withDrift(new EventHistoryGenerator(7L).generate(80, 5, 6_000), 7L);
+    var events =
+        ProvenanceEvents.withProvenance(
+            DriftFold.withDrift(new EventHistoryGenerator(7L).generate(80, 5, 6_000), 7L), 7L);
     for (int from = 0; from < events.size(); from += 1_500) {
       var batch = events.subList(from, Math.min(events.size(), from + 1_500));
       assertThat(applier.applyAll(batch)).containsOnly(Outcome.APPLIED);
@@ -85,7 +88,9 @@ class ProjectionApplierIT {
 
   @Test
   void shuffledRandomBatchesWithDuplicatesEqualTheFoldOnceEveryGapIsRetried() {
-    var events = DriftFold.withDrift(new EventHistoryGenerator(11L).generate(40, 4, 3_000), 11L);
+    var events =
+        ProvenanceEvents.withProvenance(
+            DriftFold.withDrift(new EventHistoryGenerator(11L).generate(40, 4, 3_000), 11L), 11L);
     var random = new Random(5);
     var pending = new ArrayList<EventEnvelope>(events);
     pending.addAll(events.subList(0, events.size() / 10));
@@ -197,6 +202,7 @@ class ProjectionApplierIT {
     var expected = new SequentialFold(events, KEEP);
     var tables = new ViewTables(dataSource);
     assertThat(tables.changes()).isEqualTo(expected.changes());
+    assertThat(tables.changeMeta()).isEqualTo(expected.changeMeta());
     assertThat(tables.changeResources()).isEqualTo(expected.changeResources());
     assertThat(tables.overview()).isEqualTo(expected.overview());
     assertThat(tables.counts()).isEqualTo(expected.counts());
@@ -211,6 +217,11 @@ class ProjectionApplierIT {
     assertThat(expected.changes())
         .as("every app pruned to its newest changes")
         .hasSize(apps * KEEP);
+    assertThat(expected.changes()).as("lock rows kept").anyMatch(row -> row.contains("|lock|"));
+    assertThat(expected.changeMeta()).as("meta rows kept").isNotEmpty();
+    assertThat(expected.overview())
+        .as("locked apps")
+        .anyMatch(row -> row.contains("|release freeze "));
   }
 
   /**

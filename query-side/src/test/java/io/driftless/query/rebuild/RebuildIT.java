@@ -19,6 +19,7 @@ import io.driftless.query.projection.RebuildProgress;
 import io.driftless.query.projection.ViewBuilds;
 import io.driftless.query.projection.ViewGate;
 import io.driftless.query.support.LocalServices;
+import io.driftless.query.support.ProvenanceEvents;
 import io.driftless.query.support.SequentialFold;
 import io.driftless.query.support.TestEventStore;
 import io.driftless.query.support.TimelineFold;
@@ -124,7 +125,9 @@ class RebuildIT {
 
   @Test
   void historyRebuiltWhileEventsKeepComingEqualsTheFoldAndQueriesNeverSeeLess() throws Exception {
-    List<EventEnvelope> events = new EventHistoryGenerator(13L).generate(30, 5, 16_000);
+    List<EventEnvelope> events =
+        ProvenanceEvents.withProvenance(
+            new EventHistoryGenerator(13L).generate(30, 5, 16_000), 13L);
     var before = events.subList(0, events.size() * 3 / 4);
     var during = events.subList(before.size(), events.size());
     storeAndApply(before);
@@ -161,6 +164,7 @@ class RebuildIT {
     assertThat(queries.get()).as("queries during the rebuild").isGreaterThan(10);
     var expected = new SequentialFold(events, KEEP);
     assertThat(tables.changes()).isEqualTo(expected.changes());
+    assertThat(tables.changeMeta()).isEqualTo(expected.changeMeta());
     assertThat(tables.changeResources()).isEqualTo(expected.changeResources());
     assertThat(tables.overview()).isEqualTo(expected.overview());
     assertThat(tables.inventory()).isEqualTo(expected.inventory());

@@ -109,6 +109,12 @@ public final class DriftFold {
   }
 
   private void fold(Object event) {
+    // A lock or unlock takes a change number: the history's floor moves with it too.
+    if (event instanceof io.driftless.events.AppLocked e) {
+      startedNumber.put(e.appId(), e.changeNumber());
+    } else if (event instanceof io.driftless.events.AppUnlocked e) {
+      startedNumber.put(e.appId(), e.changeNumber());
+    }
     if (event instanceof AppChangeStarted e) {
       startedNumber.put(e.appId(), e.changeNumber());
       changes.put(
@@ -194,7 +200,8 @@ public final class DriftFold {
         .filter(
             r -> {
               var parts = r.split("\\|", -1);
-              var floor = Math.max(1, startedNumber.getOrDefault(parts[0], 0L) - keep + 1);
+              var floor =
+                  keep <= 0 ? 1 : Math.max(1, startedNumber.getOrDefault(parts[0], 0L) - keep + 1);
               return number(parts[2]) >= floor;
             })
         .forEach(rows::add);

@@ -5,10 +5,14 @@ import io.driftless.events.AppChangeFinished;
 import io.driftless.events.AppChangeStarted;
 import io.driftless.events.AppDeleted;
 import io.driftless.events.AppId;
+import io.driftless.events.AppLocked;
+import io.driftless.events.AppUnlocked;
+import io.driftless.events.ChangeTrigger;
 import io.driftless.events.EventCodec;
 import io.driftless.events.EventEnvelope;
 import io.driftless.events.GhostDiffDetected;
 import io.driftless.events.GhostDiffYielded;
+import io.driftless.events.Provenance;
 import io.driftless.events.ResourceApplyFailed;
 import io.driftless.events.ResourceCreated;
 import io.driftless.events.ResourceDeleted;
@@ -19,6 +23,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -32,6 +37,7 @@ public final class SequentialFold {
 
   private final Map<String, String[]> changes = new LinkedHashMap<>();
   private final Map<String, String> changeResources = new HashMap<>();
+  private final Map<String, String> changeMeta = new HashMap<>();
   private final Map<String, Long> startedNumber = new HashMap<>();
   private final Map<String, String[]> overview = new HashMap<>();
   private final Map<String, Boolean> live = new HashMap<>();
@@ -48,27 +54,43 @@ public final class SequentialFold {
   private void fold(Object event) {
     if (event instanceof AppChangeStarted e) {
       startedNumber.put(e.appId(), e.changeNumber());
+      meta(e.appId(), e.changeNumber(), e.startedAt(), e.provenance());
       changes.put(
           key(e.appId(), e.changeId()),
-          new String[] {
-            e.appId(),
-            e.changeId(),
-            Long.toString(e.changeNumber()),
-            e.trigger().wireName(),
-            ms(e.startedAt()),
-            "null",
-            "null",
-            e.description(),
-            json(e.namespaces()),
-            "null"
-          });
+          row(
+              new String[] {
+                e.appId(),
+                e.changeId(),
+                Long.toString(e.changeNumber()),
+                e.trigger().wireName(),
+                ms(e.startedAt()),
+                "null",
+                "null",
+                e.description(),
+                json(e.namespaces()),
+                "null"
+              },
+              e.provenance(),
+              e.rolledBackTo()));
       var id = AppId.parse(e.appId());
       var row =
           overview.computeIfAbsent(
               e.appId(),
               k ->
                   new String[] {
-                    e.appId(), id.namespace(), id.name(), "", "", "null", "null", "null", "false"
+                    e.appId(),
+                    id.namespace(),
+                    id.name(),
+                    "",
+                    "",
+                    "null",
+                    "null",
+                    "null",
+                    "false",
+                    "false",
+                    "null",
+                    "null",
+                    "null"
                   });
       row[3] = json(e.namespaces());
       row[4] = e.changeId();
@@ -86,6 +108,38 @@ public final class SequentialFold {
       o[7] = Boolean.toString(e.successful());
     } else if (event instanceof AppDeleted e) {
       overview.get(e.appId())[8] = "true";
+    } else if (event instanceof AppLocked e) {
+      instant(
+          e.appId(),
+          e.changeId(),
+          e.changeNumber(),
+          ChangeTrigger.LOCK,
+          e.at(),
+          "lock: " + e.reason(),
+          e.provenance());
+      var o = overview.get(e.appId());
+      if (o != null) {
+        o[9] = "true";
+        o[10] = e.provenance().actor();
+        o[11] = ms(e.at());
+        o[12] = e.reason();
+      }
+    } else if (event instanceof AppUnlocked e) {
+      instant(
+          e.appId(),
+          e.changeId(),
+          e.changeNumber(),
+          ChangeTrigger.UNLOCK,
+          e.at(),
+          "unlock",
+          e.provenance());
+      var o = overview.get(e.appId());
+      if (o != null) {
+        o[9] = "false";
+        o[10] = "null";
+        o[11] = "null";
+        o[12] = "null";
+      }
     } else if (event instanceof ResourceDisowned e) {
       disowned(e);
     } else if (event instanceof GhostDiffDetected || event instanceof GhostDiffYielded) {
@@ -191,7 +245,73 @@ public final class SequentialFold {
     }
   }
 
-  /** {@code app_change} rows: the newest {@code keep} changes of each app. */
+  /**
+   * A lock or unlock: a history row of its own (started and finished at once, successful), its meta
+   * rows; in the overview the lock columns, not the last change.
+   */
+  private void instant(
+      String appId,
+      String changeId,
+      long number,
+      ChangeTrigger trigger,
+      java.time.Instant at,
+      String description,
+      Provenance provenance) {
+    startedNumber.put(appId, number);
+    changes.put(
+        key(appId, changeId),
+        row(
+            new String[] {
+              appId,
+              changeId,
+              Long.toString(number),
+              trigger.wireName(),
+              ms(at),
+              ms(at),
+              "true",
+              description,
+              "[]",
+              "null"
+            },
+            provenance,
+            null));
+    meta(appId, number, at, provenance);
+  }
+
+  /** A change row's columns followed by its provenance and rolled_back_to. */
+  private static String[] row(String[] columns, Provenance p, String rolledBackTo) {
+    var row = java.util.Arrays.copyOf(columns, columns.length + 5);
+    row[columns.length] = p.actor();
+    row[columns.length + 1] = String.valueOf(p.client());
+    row[columns.length + 2] = String.valueOf(p.message());
+    row[columns.length + 3] = json(new TreeMap<>(p.meta()));
+    row[columns.length + 4] = String.valueOf(rolledBackTo);
+    return row;
+  }
+
+  private void meta(String appId, long number, java.time.Instant at, Provenance p) {
+    p.meta()
+        .forEach(
+            (k, v) ->
+                changeMeta.put(
+                    appId + "|" + number + "|" + k,
+                    String.join("|", appId, Long.toString(number), k, v, ms(at))));
+  }
+
+  /** {@code app_change_meta} rows of the kept changes. */
+  public TreeSet<String> changeMeta() {
+    var rows = new TreeSet<String>();
+    changeMeta.values().stream()
+        .filter(
+            r -> {
+              var parts = r.split("\\|", -1);
+              return Long.parseLong(parts[1]) >= floor(parts[0]);
+            })
+        .forEach(rows::add);
+    return rows;
+  }
+
+  /** {@code app_change} rows: the newest {@code keep} changes of each app (all: keep 0). */
   public TreeSet<String> changes() {
     var rows = new TreeSet<String>();
     changes.values().stream()
@@ -238,7 +358,7 @@ public final class SequentialFold {
   }
 
   private long floor(String appId) {
-    return Math.max(1, startedNumber.getOrDefault(appId, 0L) - keep + 1);
+    return keep <= 0 ? 1 : Math.max(1, startedNumber.getOrDefault(appId, 0L) - keep + 1);
   }
 
   private static long number(String changeId) {

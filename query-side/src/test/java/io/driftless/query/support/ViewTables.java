@@ -24,7 +24,8 @@ public final class ViewTables {
   public TreeSet<String> changes() {
     return rows(
         "SELECT app_id, change_id, change_number, change_trigger, started_at, finished_at,"
-            + " successful, description, namespaces, error FROM app_change",
+            + " successful, description, namespaces, error, actor, client, message, meta,"
+            + " rolled_back_to FROM app_change",
         rs ->
             String.join(
                 "|",
@@ -37,7 +38,25 @@ public final class ViewTables {
                 bool(rs, 7),
                 rs.getString(8),
                 json(rs.getString(9)),
-                String.valueOf(rs.getString(10))));
+                String.valueOf(rs.getString(10)),
+                rs.getString(11),
+                String.valueOf(rs.getString(12)),
+                String.valueOf(rs.getString(13)),
+                json(rs.getString(14)),
+                String.valueOf(rs.getString(15))));
+  }
+
+  public TreeSet<String> changeMeta() {
+    return rows(
+        "SELECT app_id, change_number, meta_key, meta_value, started_at FROM app_change_meta",
+        rs ->
+            String.join(
+                "|",
+                rs.getString(1),
+                rs.getString(2),
+                rs.getString(3),
+                rs.getString(4),
+                ms(rs.getTimestamp(5))));
   }
 
   public TreeSet<String> changeResources() {
@@ -63,7 +82,8 @@ public final class ViewTables {
   public TreeSet<String> overview() {
     return rows(
         "SELECT app_id, namespace, name, namespaces, change_in_progress, last_change_id,"
-            + " last_change_at, last_change_successful, deleted FROM app_overview",
+            + " last_change_at, last_change_successful, deleted, locked, locked_by, locked_at,"
+            + " lock_reason FROM app_overview",
         rs ->
             String.join(
                 "|",
@@ -75,7 +95,11 @@ public final class ViewTables {
                 String.valueOf(rs.getString(6)),
                 ms(rs.getTimestamp(7)),
                 bool(rs, 8),
-                bool(rs, 9)));
+                bool(rs, 9),
+                bool(rs, 10),
+                String.valueOf(rs.getString(11)),
+                ms(rs.getTimestamp(12)),
+                String.valueOf(rs.getString(13))));
   }
 
   public TreeSet<String> counts() {
