@@ -165,6 +165,80 @@ class DistributedTwoProcessIT {
     changeDetailListsTheResourcesOfV2WithTheirOps();
   }
 
+  /**
+   * Issue 27 in the distributed layout: who asked (the deployer token's name, the message and meta
+   * sent as headers), a rollback and a lock recorded by the command side reach the query side's
+   * history and audit log over RabbitMQ, and the desired set as of a change, the compare of two
+   * changes and the fleet inventory answer from the views on MariaDB.
+   */
+  @Test
+  void provenanceRollbackAndLocksReachTheHistoryAuditAndTimeTravelViews() throws Exception {
+    var ledger = "/api/apps/default/ledger";
+    var v1 = send("POST", ledger + "/deploy", Files.readString(example("simple-app-v1.yml")));
+    assertThat(v1.statusCode()).as(v1.body()).isEqualTo(200);
+    var v2 = send("POST", ledger + "/deploy", Files.readString(example("simple-app-v2.yml")));
+    assertThat(v2.statusCode()).as(v2.body()).isEqualTo(200);
+    var rollback = send("POST", ledger + "/rollback?to=ledger-change-000001", null);
+    assertThat(rollback.statusCode()).as(rollback.body()).isEqualTo(200);
+    assertThat(JSON.readTree(rollback.body()).get("rolledBackTo").asText())
+        .isEqualTo("ledger-change-000001");
+    var lock = send("POST", ledger + "/lock", "{\"reason\":\"incident 7\"}");
+    assertThat(lock.statusCode()).as(lock.body()).isEqualTo(200);
+    var refused = send("POST", ledger + "/deploy", Files.readString(example("simple-app-v2.yml")));
+    assertThat(refused.statusCode()).as(refused.body()).isEqualTo(423);
+    assertThat(refused.body()).contains("app_locked").contains("incident 7");
+    var unlock = send("DELETE", ledger + "/lock", null);
+    assertThat(unlock.statusCode()).as(unlock.body()).isEqualTo(200);
+
+    var stored = LocalDatabases.countEvents(COMMAND_DB);
+    awaitViewPosition(ledger + "/changes", stored);
+
+    var history = JSON.readTree(get(ledger + "/changes").body());
+    assertThat(history).hasSize(5);
+    assertThat(history.get(0).get("trigger").asText()).isEqualTo("unlock");
+    assertThat(history.get(1).get("trigger").asText()).isEqualTo("lock");
+    assertThat(history.get(2).get("trigger").asText()).isEqualTo("rollback");
+    assertThat(history.get(2).get("rolledBackTo").asText()).isEqualTo("ledger-change-000001");
+    var first = history.get(4);
+    assertThat(first.get("actor").asText()).isEqualTo("e2e-deployer");
+    assertThat(first.get("message").asText()).isEqualTo("release the ledger");
+    assertThat(first.at("/meta/git.commit").asText()).isEqualTo("abc1234");
+
+    var audit = JSON.readTree(get("/api/changes?app=default/ledger&trigger=rollback").body());
+    assertThat(audit).hasSize(1);
+    assertThat(audit.get(0).get("app").asText()).isEqualTo("default/ledger");
+
+    var asOfV1 = get(ledger + "/desired?change=ledger-change-000001");
+    assertThat(asOfV1.statusCode()).as(asOfV1.body()).isEqualTo(200);
+    var now = get(ledger + "/desired?change=ledger-change-000003");
+    assertThat(JSON.readTree(now.body()).get("resources"))
+        .hasSameSizeAs(JSON.readTree(asOfV1.body()).get("resources"));
+    var compare = get(ledger + "/compare?from=ledger-change-000001&to=ledger-change-000002");
+    assertThat(compare.statusCode()).as(compare.body()).isEqualTo(200);
+    assertThat(JSON.readTree(compare.body()).get("description").asText())
+        .startsWith("update: Op: 2 create, 1 delete, 1 update");
+    var inventory = JSON.readTree(get("/api/inventory?app=default/ledger").body());
+    assertThat(inventory).isNotEmpty();
+  }
+
+  /** A command-side request of the deployer, with a message and meta as the CLI sends them. */
+  private static HttpResponse<String> send(String method, String path, String body)
+      throws IOException, InterruptedException {
+    var request =
+        HttpRequest.newBuilder(commandSide.uri(path))
+            .header("Authorization", "Bearer " + DEPLOYER_TOKEN)
+            .header("Driftless-Message", "release the ledger")
+            .header("Driftless-Meta-git.commit", "abc1234")
+            .header(
+                "Content-Type", path.endsWith("/lock") ? "application/json" : "application/yaml")
+            .method(
+                method,
+                body == null
+                    ? HttpRequest.BodyPublishers.noBody()
+                    : HttpRequest.BodyPublishers.ofString(body));
+    return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+  }
+
   private static void historyListsBothChangesNewestFirst(JsonNode v1, JsonNode v2)
       throws Exception {
     var response = get(APP + "/changes");
@@ -220,12 +294,17 @@ class DistributedTwoProcessIT {
 
   /** Waits until the query side says it applied every stored event (its position header). */
   private static void awaitViewPosition(long storedEvents) {
+    awaitViewPosition(APP + "/changes", storedEvents);
+  }
+
+  /** The same, read on {@code path}. */
+  private static void awaitViewPosition(String path, long storedEvents) {
     await("views at position " + storedEvents)
         .atMost(Duration.ofSeconds(60))
         .pollInterval(Duration.ofMillis(200))
         .untilAsserted(
             () -> {
-              var response = get(APP + "/changes");
+              var response = get(path);
               assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
               assertThat(response.headers().firstValue(POSITION))
                   .hasValue(Long.toString(storedEvents));
