@@ -50,5 +50,8 @@ CREATE TABLE desired_object (
   PRIMARY KEY (resource_id, sequence_number)
 );
 CREATE INDEX ix_desired_object_number ON desired_object (resource_id, change_number);
-CREATE INDEX ix_desired_object_from ON desired_object (valid_from);
+-- As of a time T: valid_from <= T is a range of this index, and valid_to > T (or null) is checked
+-- in the index too (index condition pushdown), so only the rows in force at T are read; newest
+-- first is the index's order backwards.
+CREATE INDEX ix_desired_object_from ON desired_object (valid_from, valid_to);
 CREATE INDEX ix_desired_object_to ON desired_object (valid_to);

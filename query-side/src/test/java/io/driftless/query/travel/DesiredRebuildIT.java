@@ -24,6 +24,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -129,5 +130,47 @@ class DesiredRebuildIT {
             phase -> phase.equals("swapped") || phase.equals("failed"));
     assertThat(builds.latestRebuild("desired").orElseThrow().phase()).isEqualTo("swapped");
     assertThat(DesiredFold.actual(dataSource)).isEqualTo(live);
+  }
+
+  /**
+   * The standalone's embedded views (H2 in MariaDB mode): the same fold (equal to the oracle) and
+   * the same desired sets as of a change as on MariaDB.
+   */
+  @Test
+  void onH2TheFoldAndTheDesiredSetsAreTheSameAsOnMariaDb() {
+    dataSource = LocalServices.migratedViews("driftless_desired_h2");
+    try (var h2 = new HikariDataSource()) {
+      h2.setJdbcUrl(
+          "jdbc:h2:mem:desired-"
+              + LocalServices.runId()
+              + ";MODE=MariaDB;DATABASE_TO_LOWER=TRUE;NON_KEYWORDS=VALUE;DB_CLOSE_DELAY=-1");
+      h2.setUsername("sa");
+      h2.setPassword("");
+      Flyway.configure().dataSource(h2).locations("classpath:db/query").load().migrate();
+      var events = withDesiredSets(new EventHistoryGenerator(2028L).generate(8, 6, 3_000));
+      for (var views : List.of(dataSource, h2)) {
+        var applier =
+            new ProjectionApplier(
+                List.of(new DesiredProjection()),
+                JdbcClient.create(views),
+                ProjectionApplier.transactions(new JdbcTransactionManager(views)));
+        for (int from = 0; from < events.size(); from += 100) {
+          applier.applyAll(events.subList(from, Math.min(events.size(), from + 100)));
+        }
+      }
+      assertThat(DesiredFold.actual(h2)).isEqualTo(DesiredFold.expected(events));
+      var onMaria = new DesiredSets(dataSource, null);
+      var onH2 = new DesiredSets(h2, null);
+      var compared = 0;
+      for (var event : events) {
+        if (event.payload() instanceof AppChangeStarted s && s.changeNumber() % 3 == 0) {
+          var expected = onMaria.objects(s.appId(), s.changeNumber());
+          assertThat(onH2.objects(s.appId(), s.changeNumber()).toString())
+              .isEqualTo(expected.toString());
+          compared += expected.isEmpty() ? 0 : 1;
+        }
+      }
+      assertThat(compared).as("non-empty sets compared").isGreaterThan(20);
+    }
   }
 }
