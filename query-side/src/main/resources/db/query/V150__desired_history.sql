@@ -50,8 +50,18 @@ CREATE TABLE desired_object (
   PRIMARY KEY (resource_id, sequence_number)
 );
 CREATE INDEX ix_desired_object_number ON desired_object (resource_id, change_number);
--- As of a time T: valid_from <= T is a range of this index, and valid_to > T (or null) is checked
--- in the index too (index condition pushdown), so only the rows in force at T are read; newest
--- first is the index's order backwards.
-CREATE INDEX ix_desired_object_from ON desired_object (valid_from, valid_to);
 CREATE INDEX ix_desired_object_to ON desired_object (valid_to);
+-- As of a time T, per object: its newest version started by T (one index dive per object).
+CREATE INDEX ix_desired_object_at ON desired_object (resource_id, valid_from);
+
+-- Every object an app ever applied (one row per ResourceChange): the fleet inventory as of a time
+-- looks up, for each, the version in force then. A range scan of versions by time would read every
+-- version older than the time (most of them), while objects are far fewer than their versions.
+CREATE TABLE desired_resource (
+  resource_id VARCHAR(544) NOT NULL,
+  app_id      VARCHAR(128) NOT NULL,
+  kind        VARCHAR(253) NOT NULL,
+  namespace   VARCHAR(253) NOT NULL,
+  name        VARCHAR(253) NOT NULL,
+  PRIMARY KEY (resource_id)
+);

@@ -61,9 +61,11 @@ class DesiredController {
       @RequestParam(required = false) String change,
       @RequestParam(required = false) String at,
       @RequestHeader(value = HttpHeaders.ACCEPT, required = false) String accept) {
-    if ((change == null) == (at == null)) {
-      throw new BadParameterException(
-          change == null ? "change" : "at", "given alone: either change or at", "both or neither");
+    if (change == null && at == null) {
+      throw new BadParameterException("change", "a change id, or at= a time, given", "nothing");
+    }
+    if (change != null && at != null) {
+      throw new BadParameterException("at", "absent when change is given", at);
     }
     sets.requireBuilt();
     var appId = ResourceIds.appId(namespace, app);

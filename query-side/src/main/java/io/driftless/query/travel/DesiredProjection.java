@@ -51,7 +51,7 @@ public final class DesiredProjection implements Projection {
   private static final ViewIdentity IDENTITY =
       ViewIdentity.of(
           NAME,
-          List.of("desired_change", "desired_member", "desired_object"),
+          List.of("desired_change", "desired_member", "desired_object", "desired_resource"),
           AppChangeStarted.class,
           AppLocked.class,
           AppUnlocked.class,
@@ -177,6 +177,32 @@ public final class DesiredProjection implements Projection {
           objectRows(jdbc),
           " ON DUPLICATE KEY UPDATE valid_to = VALUES(valid_to),"
               + " to_change_id = VALUES(to_change_id)");
+      MultiRow.insert(
+          jdbc,
+          "INSERT INTO desired_resource (resource_id, app_id, kind, namespace, name) VALUES ",
+          resources(),
+          " ON DUPLICATE KEY UPDATE app_id = VALUES(app_id)");
+    }
+
+    /** One row per object the batch applies a version of. */
+    private List<Object[]> resources() {
+      var rows = new ArrayList<Object[]>();
+      objects.forEach(
+          (resourceId, steps) ->
+              steps.stream()
+                  .filter(step -> step.row() != null)
+                  .findFirst()
+                  .ifPresent(
+                      step ->
+                          rows.add(
+                              new Object[] {
+                                resourceId,
+                                step.row()[2],
+                                step.row()[6],
+                                step.row()[7],
+                                step.row()[8]
+                              })));
+      return rows;
     }
 
     /** The membership rows the batch opens or closes, in key order. */

@@ -52,8 +52,7 @@ class DesiredSets {
    * @throws NotFoundException for an unknown app or change
    */
   AsOf change(String namespace, String app, String appId, String changeId) {
-    return one("change_id = ?", changeId, "")
-        .apply(appId)
+    return one(appId, "change_id = ?", changeId, "")
         .orElseThrow(
             () -> {
               apps.require(namespace, app);
@@ -67,11 +66,11 @@ class DesiredSets {
    * @throws NotFoundException for an unknown app, or a time before its first change
    */
   AsOf at(String namespace, String app, String appId, Instant at) {
-    var found = one("started_at <= ?", ViewTimes.micros(at), " DESC").apply(appId);
+    var found = one(appId, "started_at <= ?", ViewTimes.micros(at), " DESC");
     if (found.isPresent()) {
       return found.get();
     }
-    var first = one("change_number >= ?", 0L, "").apply(appId);
+    var first = one(appId, "change_number >= ?", 0L, "");
     if (first.isEmpty()) {
       apps.require(namespace, app);
       throw new NotFoundException("no change of " + appId + " in the desired view");
@@ -88,26 +87,24 @@ class DesiredSets {
 
   /** The app's newest change, if any. */
   Optional<AsOf> newest(String appId) {
-    return one("change_number >= ?", 0L, " DESC").apply(appId);
+    return one(appId, "change_number >= ?", 0L, " DESC");
   }
 
-  private java.util.function.Function<String, Optional<AsOf>> one(
-      String condition, Object value, String direction) {
-    return appId ->
-        jdbc.sql(
-                "SELECT change_number, change_id, started_at FROM desired_change"
-                    + " WHERE app_id = ? AND "
-                    + condition
-                    + " ORDER BY started_at"
-                    + direction
-                    + ", change_number"
-                    + direction
-                    + " LIMIT 1")
-            .params(appId, value)
-            .query(
-                (rs, row) ->
-                    new AsOf(rs.getLong(1), rs.getString(2), rs.getTimestamp(3).toInstant()))
-            .optional();
+  /** The app's first change (by start, then number) matching the condition, or its last. */
+  private Optional<AsOf> one(String appId, String condition, Object value, String direction) {
+    return jdbc.sql(
+            "SELECT change_number, change_id, started_at FROM desired_change"
+                + " WHERE app_id = ? AND "
+                + condition
+                + " ORDER BY started_at"
+                + direction
+                + ", change_number"
+                + direction
+                + " LIMIT 1")
+        .params(appId, value)
+        .query(
+            (rs, row) -> new AsOf(rs.getLong(1), rs.getString(2), rs.getTimestamp(3).toInstant()))
+        .optional();
   }
 
   /** The app's desired set as of change {@code number}, by kind, namespace and name. */

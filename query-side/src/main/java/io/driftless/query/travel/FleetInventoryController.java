@@ -109,29 +109,35 @@ class FleetInventoryController {
   private static Query query(InventoryRequest request) {
     var where = new StringBuilder();
     var params = new ArrayList<Object>();
+    var from = "desired_object o";
     if (request.at() == null) {
-      where.append("valid_to IS NULL");
+      where.append("o.valid_to IS NULL");
     } else {
+      // Per object its newest version started by then, if that one was still in force.
       var at = ViewTimes.micros(DesiredSets.instant("at", request.at()));
-      where.append("valid_from <= ? AND (valid_to IS NULL OR valid_to > ?)");
+      from = "desired_resource r JOIN desired_object o ON o.resource_id = r.resource_id";
+      where.append(
+          "o.sequence_number = (SELECT MAX(p.sequence_number) FROM desired_object p"
+              + " WHERE p.resource_id = r.resource_id AND p.valid_from <= ?)"
+              + " AND (o.valid_to IS NULL OR o.valid_to > ?)");
       params.add(at);
       params.add(at);
     }
-    equal(where, params, "kind", request.kind());
-    equal(where, params, "namespace", request.namespace());
-    equal(where, params, "name", request.name());
+    equal(where, params, "o.kind", request.kind());
+    equal(where, params, "o.namespace", request.namespace());
+    equal(where, params, "o.name", request.name());
     if (request.app() != null) {
       var app = AppId.tryParse(request.app()).filter(AppId::hasDnsLabels);
       if (app.isEmpty()) {
         throw new BadParameterException("app", "namespace/app (DNS-1123 labels)", request.app());
       }
-      equal(where, params, "app_id", app.get().toString());
+      equal(where, params, "o.app_id", app.get().toString());
     }
     if (request.image() != null) {
       if (request.image().isBlank() || request.image().contains("\n")) {
         throw new BadParameterException("image", "an image name or its prefix", request.image());
       }
-      where.append(" AND images LIKE ? ESCAPE '!'");
+      where.append(" AND o.images LIKE ? ESCAPE '!'");
       params.add("%\n" + like(request.image()) + "%");
     }
     if (request.label() != null) {
@@ -139,16 +145,18 @@ class FleetInventoryController {
       if (eq <= 0 || request.label().contains("\n")) {
         throw new BadParameterException("label", "key=value", request.label());
       }
-      where.append(" AND labels LIKE ? ESCAPE '!'");
+      where.append(" AND o.labels LIKE ? ESCAPE '!'");
       params.add("%\n" + like(request.label()) + "\n%");
     }
     before(where, params, request.before());
     var limit = limit(request.limit());
     var sql =
-        "SELECT resource_id, app_id, api_version, kind, namespace, name, images, change_id,"
-            + " valid_from FROM desired_object WHERE "
+        "SELECT o.resource_id, o.app_id, o.api_version, o.kind, o.namespace, o.name, o.images,"
+            + " o.change_id, o.valid_from FROM "
+            + from
+            + " WHERE "
             + where
-            + " ORDER BY valid_from DESC, resource_id LIMIT "
+            + " ORDER BY o.valid_from DESC, o.resource_id LIMIT "
             + limit;
     return new Query(sql, params, limit);
   }
@@ -156,7 +164,8 @@ class FleetInventoryController {
   private static void equal(StringBuilder where, List<Object> params, String column, String v) {
     if (v != null) {
       if (v.isBlank()) {
-        throw new BadParameterException(column.replace("app_id", "app"), "not empty", v);
+        throw new BadParameterException(
+            column.substring(2).replace("app_id", "app"), "not empty", v);
       }
       where.append(" AND ").append(column).append(" = ?");
       params.add(v);
@@ -176,10 +185,10 @@ class FleetInventoryController {
         ViewTimes.micros(
             DesiredSets.instant("before", tilde < 0 ? before : before.substring(0, tilde)));
     if (tilde < 0) {
-      where.append(" AND valid_from < ?");
+      where.append(" AND o.valid_from < ?");
       params.add(time);
     } else {
-      where.append(" AND (valid_from < ? OR (valid_from = ? AND resource_id > ?))");
+      where.append(" AND (o.valid_from < ? OR (o.valid_from = ? AND o.resource_id > ?))");
       params.add(time);
       params.add(time);
       params.add(before.substring(tilde + 1));

@@ -45,6 +45,7 @@ public final class DesiredFold {
     var openMembers = new HashMap<String, Map<String, Long>>();
     var objects = new LinkedHashMap<String, String[]>(); // resource|seq -> row
     var openObject = new HashMap<String, String>();
+    var resources = new TreeSet<String>();
     for (var event : storeOrder) {
       var payload = event.payload();
       if (payload instanceof AppChangeStarted e) {
@@ -77,8 +78,10 @@ public final class DesiredFold {
         changes.add(change(e.appId(), e.changeNumber(), e.changeId(), "unlock", e.at()));
       } else if (payload instanceof ResourceCreated e) {
         version(objects, openObject, event, e, e.applied(), e.at());
+        resources.add(resource(e));
       } else if (payload instanceof ResourceUpdated e) {
         version(objects, openObject, event, e, e.applied(), e.at());
+        resources.add(resource(e));
       } else if (payload instanceof ResourceDeleted e) {
         close(objects, openObject, e, e.at());
       } else if (payload instanceof ResourceDisowned e) {
@@ -90,7 +93,19 @@ public final class DesiredFold {
     var objectRows = new TreeSet<String>();
     objects.values().forEach(row -> objectRows.add(String.join("|", row)));
     return Map.of(
-        "desired_change", changes, "desired_member", memberRows, "desired_object", objectRows);
+        "desired_change",
+        changes,
+        "desired_member",
+        memberRows,
+        "desired_object",
+        objectRows,
+        "desired_resource",
+        resources);
+  }
+
+  private static String resource(ResourceEvent e) {
+    var ref = e.resource();
+    return String.join("|", e.resourceId(), e.appId(), ref.kind(), ref.namespace(), ref.name());
   }
 
   private static void version(
@@ -189,7 +204,28 @@ public final class DesiredFold {
                   micros(rs.getTimestamp(12)),
                   String.valueOf(rs.getString(13))));
         });
-    return Map.of("desired_change", changes, "desired_member", members, "desired_object", objects);
+    var resources = new TreeSet<String>();
+    jdbc.query(
+        "SELECT resource_id, app_id, kind, namespace, name FROM desired_resource",
+        rs -> {
+          resources.add(
+              String.join(
+                  "|",
+                  rs.getString(1),
+                  rs.getString(2),
+                  rs.getString(3),
+                  rs.getString(4),
+                  rs.getString(5)));
+        });
+    return Map.of(
+        "desired_change",
+        changes,
+        "desired_member",
+        members,
+        "desired_object",
+        objects,
+        "desired_resource",
+        resources);
   }
 
   private static String micros(Instant at) {
