@@ -15,6 +15,7 @@ import io.driftless.query.rebuild.RebuildService;
 import io.driftless.query.rebuild.RebuildSettings;
 import io.driftless.query.rebuild.ServerPrepared;
 import io.driftless.query.timeline.TimelineProjection;
+import io.driftless.query.travel.DesiredProjection;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.List;
 import javax.sql.DataSource;
@@ -53,7 +54,8 @@ class ViewsConfig {
             new OverviewProjection(),
             new InventoryProjection(),
             new TimelineProjection(),
-            new DriftProjection()),
+            new DriftProjection(),
+            new DesiredProjection()),
         ViewJdbc.of(dataSource),
         ProjectionApplier.transactions(transactions));
   }

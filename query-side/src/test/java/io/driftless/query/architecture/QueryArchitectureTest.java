@@ -30,7 +30,7 @@ class QueryArchitectureTest {
   @ArchTest
   static final ArchRule viewsAreIndependent =
       slices()
-          .matching("io.driftless.query.(overview|history|inventory|timeline|drift)..")
+          .matching("io.driftless.query.(overview|history|inventory|timeline|drift|travel)..")
           .should()
           .notDependOnEachOther();
 
@@ -74,7 +74,8 @@ class QueryArchitectureTest {
     "io.driftless.query.history..",
     "io.driftless.query.inventory..",
     "io.driftless.query.timeline..",
-    "io.driftless.query.drift.."
+    "io.driftless.query.drift..",
+    "io.driftless.query.travel.."
   };
 
   /**

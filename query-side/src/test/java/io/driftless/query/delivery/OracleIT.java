@@ -17,12 +17,14 @@ import io.driftless.query.history.HistoryProjection;
 import io.driftless.query.inventory.InventoryProjection;
 import io.driftless.query.overview.OverviewProjection;
 import io.driftless.query.projection.ProjectionApplier;
+import io.driftless.query.support.DesiredFold;
 import io.driftless.query.support.DriftFold;
 import io.driftless.query.support.LocalServices;
 import io.driftless.query.support.ProvenanceEvents;
 import io.driftless.query.support.SequentialFold;
 import io.driftless.query.support.TestEventStore;
 import io.driftless.query.support.ViewTables;
+import io.driftless.query.travel.DesiredProjection;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -89,6 +91,7 @@ class OracleIT {
     assertThat(aggregates).isGreaterThanOrEqualTo(200);
     var expected = new SequentialFold(events, KEEP);
     var drift = new DriftFold(events, KEEP);
+    var expectedDesired = DesiredFold.expected(events);
 
     dataSource = LocalServices.migratedViews("driftless_oracle");
     TestEventStore.write(dataSource, events);
@@ -117,6 +120,8 @@ class OracleIT {
               sameRows("ghost_diff", DriftFold.ghostDiffs(dataSource), drift.ghostDiffs());
               sameRows(
                   "app_change_ghost", DriftFold.historyGhosts(dataSource), drift.historyGhosts());
+              var desired = DesiredFold.actual(dataSource);
+              expectedDesired.forEach((table, rows) -> sameRows(table, desired.get(table), rows));
             });
     assertThat(drift.ghostDiffs()).as("the events hold ghost diffs").isNotEmpty();
     assertThat(expected.changes()).hasSize(APPS * KEEP);
@@ -145,7 +150,8 @@ class OracleIT {
                 new HistoryProjection(KEEP),
                 new OverviewProjection(),
                 new InventoryProjection(),
-                new DriftProjection()),
+                new DriftProjection(),
+                new DesiredProjection()),
             JdbcClient.create(dataSource),
             ProjectionApplier.transactions(new JdbcTransactionManager(dataSource)));
     var repair = new GapRepair(new EventStoreReader(JdbcClient.create(dataSource)), applier);
