@@ -219,6 +219,10 @@ class DistributedTwoProcessIT {
         .startsWith("update: Op: 2 create, 1 delete, 1 update");
     var inventory = JSON.readTree(get("/api/inventory?app=default/ledger").body());
     assertThat(inventory).isNotEmpty();
+
+    // Its objects are the README walkthrough's too: the app goes, as an operator would end it.
+    var delete = send("DELETE", "/api/apps/default/ledger", null);
+    assertThat(delete.statusCode()).as(delete.body()).isEqualTo(200);
   }
 
   /** A command-side request of the deployer, with a message and meta as the CLI sends them. */
