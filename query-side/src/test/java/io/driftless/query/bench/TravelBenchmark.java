@@ -42,9 +42,9 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  * views in one database) and its HTTP answers timed, {@code queries} (300) of each, after 30 of
  * each as warm-up: desired as of a change and as of a time, compare of two changes (with and
  * without line diffs), the fleet inventory as of a time (every object at once, and filtered by
- * image) and now (a page). The rebuild runs at normal priority ({@code nice} 0, as
- * RebuildBenchmark's default), full speed. The database is dropped at the end. The command is in
- * {@code query-side/BENCHMARK.md}, "Time travel".
+ * image) and now (a page); {@code inventory-queries} (30) of the inventory as of a time. The
+ * rebuild runs at normal priority ({@code nice} 0, as RebuildBenchmark's default), full speed. The
+ * database is dropped at the end. The command is in {@code query-side/BENCHMARK.md}, "Time travel".
  */
 public final class TravelBenchmark {
 
@@ -64,6 +64,7 @@ public final class TravelBenchmark {
     var bigChanges = Integer.parseInt(options.getOrDefault("big-changes", "10000"));
     var queries = Integer.parseInt(options.getOrDefault("queries", "300"));
     var batch = Integer.parseInt(options.getOrDefault("batch", "10000"));
+    inventoryQueries = Integer.parseInt(options.getOrDefault("inventory-queries", "30"));
     ((LoggerContext) LoggerFactory.getILoggerFactory()).getLogger("ROOT").setLevel(Level.WARN);
     System.out.printf(
         Locale.ROOT,
@@ -71,6 +72,11 @@ public final class TravelBenchmark {
         Runtime.getRuntime().availableProcessors(),
         Runtime.version());
 
+    var reuse = options.get("reuse");
+    if (reuse != null) {
+      queriesOnly(reuse, options, queries);
+      return;
+    }
     try (var db = LocalServices.migratedViews("driftless_bench_travel")) {
       TestEventStore.create(db);
       var history = new FleetHistory(27L);
@@ -130,6 +136,48 @@ public final class TravelBenchmark {
     }
   }
 
+  /**
+   * {@code reuse=<database>}: the queries alone, on a database an earlier run built and kept (its
+   * process killed before the drop); its big app, times and sizes as that run's defaults.
+   */
+  private static void queriesOnly(String database, HashMap<String, String> options, int queries)
+      throws Exception {
+    var url =
+        LocalServices.freshDatabase("driftless_bench_unused").replaceAll("/[^/]*$", "/") + database;
+    var jdbc =
+        new JdbcTemplate(
+            new org.springframework.jdbc.datasource.DriverManagerDataSource(
+                url, LocalServices.jdbcUser(), LocalServices.jdbcPassword()));
+    var end =
+        jdbc.queryForObject("SELECT MAX(valid_from) FROM desired_object", java.sql.Timestamp.class)
+            .toInstant();
+    var start =
+        jdbc.queryForObject("SELECT MIN(valid_from) FROM desired_object", java.sql.Timestamp.class)
+            .toInstant();
+    var middle = start.plusMillis((end.toEpochMilli() - start.toEpochMilli()) / 2);
+    var context =
+        new SpringApplicationBuilder(QuerySideApplication.class)
+            .run(
+                "--server.port=0",
+                "--spring.datasource.url=" + url,
+                "--spring.datasource.username=" + LocalServices.jdbcUser(),
+                "--spring.datasource.password=" + LocalServices.jdbcPassword(),
+                "--spring.main.banner-mode=off",
+                "--logging.level.root=WARN");
+    try {
+      var port = context.getEnvironment().getProperty("local.server.port");
+      measure(
+          "http://127.0.0.1:" + port,
+          "team-big/big",
+          Integer.parseInt(options.getOrDefault("big-changes", "10000")),
+          middle,
+          end,
+          queries);
+    } finally {
+      context.close();
+    }
+  }
+
   private static void rebuild(com.zaxxer.hikari.HikariDataSource db, int batch)
       throws InterruptedException {
     var service =
@@ -163,6 +211,8 @@ public final class TravelBenchmark {
         seconds,
         done.done() / seconds);
   }
+
+  private static int inventoryQueries = 30;
 
   private static void measure(
       String base, String bigApp, int bigChanges, Instant middle, Instant end, int queries)
@@ -236,11 +286,11 @@ public final class TravelBenchmark {
             () -> "/api/inventory",
             json -> json.size() == 1000));
     for (var c : cases) {
-      run(client, base, c, 30);
+      run(client, base, c, c.name().startsWith("inventory ?at") ? 3 : 30);
     }
     for (var c : cases) {
       var times =
-          run(client, base, c, c.name().contains("whole fleet") ? Math.min(queries, 60) : queries);
+          run(client, base, c, c.name().startsWith("inventory ?at") ? inventoryQueries : queries);
       System.out.printf(
           Locale.ROOT,
           "%-58s n=%d  median %6.1f ms  p99 %6.1f ms  max %6.1f ms  (%,d bytes last)%n",
