@@ -45,15 +45,16 @@ import org.springframework.jdbc.datasource.DriverManagerDataSource;
  * <p>A broken invariant does not stop the run: each class of failure is recorded once with the step
  * that first showed it (the action log is printed as the run goes), the run goes on, and the test
  * fails at the end listing them all with the seed. {@code -Ddriftless.fuzz.seed=N} replays a run's
- * choices, {@code -Ddriftless.fuzz.actions=N} sets the number of actions (40), {@code
- * -Ddriftless.fuzz.apps=long} adds the large apps (standalone/README.md, "Outside-edit fuzz test").
- * Limits: the CLI's and the page's display of a failure's reason is not checked here (the API's
- * is); a replay repeats the choices, not the timing of the server's own reconciles.
+ * choices, {@code -Ddriftless.fuzz.actions=N} sets the number of actions (25 in {@code ./mvnw
+ * verify}), {@code -Ddriftless.fuzz.apps=long} adds the large apps (standalone/README.md,
+ * "Outside-edit fuzz test"). Limits: the CLI's and the page's display of a failure's reason is not
+ * checked here (the API's is); a replay repeats the choices, not the timing of the server's own
+ * reconciles.
  */
 class OutsideEditFuzzIT {
 
   static final long SEED = Long.getLong("driftless.fuzz.seed", new Random().nextLong() >>> 20);
-  static final int ACTIONS = Integer.getInteger("driftless.fuzz.actions", 40);
+  static final int ACTIONS = Integer.getInteger("driftless.fuzz.actions", 25);
   static final boolean LONG_FORM =
       "long".equals(System.getProperty("driftless.fuzz.apps", "short"));
 
