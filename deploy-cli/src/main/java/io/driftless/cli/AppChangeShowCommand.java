@@ -139,6 +139,7 @@ final class AppChangeShowCommand implements Callable<Integer> {
             .append(value(field.path("to")))
             .append("  (")
             .append(field.path("decidedBy").asText("desired"))
+            .append(changedBy(field))
             .append(")\n");
       }
       var lines = ChangesView.text(resource, "diff").replaceFirst("^@@[^\n]*@@\n", "");
@@ -148,6 +149,12 @@ final class AppChangeShowCommand implements Callable<Integer> {
       text.append('\n');
     }
     return text.toString();
+  }
+
+  /** {@code , was set by kubectl-edit}: who wrote the value it replaced, where the cluster said. */
+  private static String changedBy(JsonNode field) {
+    var manager = field.path("changedBy");
+    return manager.isTextual() ? ", was set by " + manager.asText() : "";
   }
 
   private static String value(JsonNode value) {

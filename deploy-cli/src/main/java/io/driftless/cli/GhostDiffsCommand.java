@@ -9,7 +9,8 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code driftless ghost-diffs}: fields that flip back after every apply (a controller or webhook
- * rewrites them), with the rebase rule that would silence each.
+ * rewrites them), who set them back where the cluster says ({@code Changed by}, from its {@code
+ * managedFields}), with the rebase rule that would silence each.
  */
 @Command(
     name = "ghost-diffs",
@@ -52,7 +53,8 @@ final class GhostDiffsCommand implements Callable<Integer> {
 
   private static TextTable table(JsonNode ghosts, Ui ui) {
     var table =
-        new TextTable("App", "Resource", "Path", "Desired", "Live", "Flips", "Last seen")
+        new TextTable(
+                "App", "Resource", "Path", "Desired", "Live", "Changed by", "Flips", "Last seen")
             .title(ui.colors().bold("Ghost diffs"))
             .content("ghost diffs");
     var now = ui.context().clock().instant();
@@ -63,6 +65,7 @@ final class GhostDiffsCommand implements Callable<Integer> {
           ChangesView.text(ghost, "path"),
           value(ghost.path("desired")),
           value(ghost.path("live")),
+          value(ghost.path("changedBy")),
           ChangesView.text(ghost, "flips"),
           Ages.since(ChangesView.text(ghost, "lastSeenAt"), now));
     }

@@ -125,7 +125,9 @@ class QueryCommandsTest {
                  "description":"update: Op: 0 create, 0 delete, 1 update, 0 noop, 0 exists",
                  "changes":[{"namespace":"default","name":"simple-app","kind":"Deployment",
                    "apiVersion":"apps/v1","op":"update","waitTo":"reconcile",
-                   "fields":[{"path":"spec.replicas","from":1,"to":2,"decidedBy":"desired"}],
+                   "fields":[{"path":"spec.replicas","from":1,"to":2,"decidedBy":"desired"},
+                     {"path":"spec.paused","from":true,"decidedBy":"desired",
+                      "changedBy":"kubectl-edit"}],
                    "diff":" 10, 10   spec:\\n 11     -   replicas: 1\\n     11 +   replicas: 2\\n"}]}
                 """));
 
@@ -137,6 +139,7 @@ class QueryCommandsTest {
             """
             @@ update deployment/simple-app (apps/v1) namespace: default @@
               spec.replicas: 1 -> 2  (desired)
+              spec.paused: true -> (none)  (desired, was set by kubectl-edit)
              10, 10   spec:
              11     -   replicas: 1
                  11 +   replicas: 2
@@ -240,6 +243,27 @@ class QueryCommandsTest {
     assertThat(run.exitCode()).as(run.err()).isZero();
     assertThat(server.requests().get(0).query()).isEqualTo("app=default/simple-app");
     assertThat(run.out()).contains("0 ghost diffs");
+  }
+
+  @Test
+  void ghostDiffsNameWhoSetTheLiveValue() {
+    server.route(
+        "GET /api/ghost-diffs",
+        () ->
+            Reply.json(
+                200,
+                """
+                [{"app":"default/web","resource":{"apiVersion":"apps/v1","kind":"Deployment",
+                  "namespace":"default","name":"web"},"path":"spec.replicas","desired":2,"live":5,
+                  "flips":3,"lastSeenAt":"2026-11-27T10:00:00Z","suggestedRebaseRule":null,
+                  "policy":"report","changeId":"web-change-000009","yielded":false,
+                  "changedBy":"horizontal-pod-autoscaler"}]
+                """));
+
+    var run = run("ghost-diffs");
+
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out()).contains("Changed by").contains("horizontal-pod-autoscaler");
   }
 
   @Test

@@ -1,5 +1,7 @@
 package io.driftless.events;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 /**
  * One field that a change sets, replaces or removes.
  *
@@ -10,5 +12,20 @@ package io.driftless.events;
  * @param to the value after, null if removed
  * @param decidedBy what decided the value: {@code desired}, {@code last-applied}, {@code live} or
  *     {@code rebase:<rule>}
+ * @param changedBy the field manager that last wrote the {@code from} value, as the live object's
+ *     {@code metadata.managedFields} say ({@code kubectl-edit}, {@code horizontal-pod-autoscaler},
+ *     {@code driftless}); null when the cluster keeps no such record for the field (older events, a
+ *     field removed from the live object, a create). Left out of the JSON when null.
  */
-public record FieldChange(String path, Object from, Object to, String decidedBy) {}
+public record FieldChange(
+    String path,
+    Object from,
+    Object to,
+    String decidedBy,
+    @JsonInclude(JsonInclude.Include.NON_NULL) String changedBy) {
+
+  /** A field change whose previous writer is not known. */
+  public FieldChange(String path, Object from, Object to, String decidedBy) {
+    this(path, from, to, decidedBy, null);
+  }
+}

@@ -1,5 +1,6 @@
 package io.driftless.events;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.time.Instant;
 
 /**
@@ -21,6 +22,10 @@ import java.time.Instant;
  *     Config}) as YAML, with one rebase rule that keeps the cluster's value
  * @param policy the app's ghost-diff policy when detected: {@code report} or {@code yield}
  * @param at when
+ * @param changedBy the field manager that set the cluster's value, as the live object's {@code
+ *     managedFields} say ({@code horizontal-pod-autoscaler}, {@code kubectl-edit}); null when the
+ *     cluster keeps no record of it (and in events older than the field). Left out of the JSON when
+ *     null.
  */
 public record GhostDiffDetected(
     String resourceId,
@@ -33,5 +38,35 @@ public record GhostDiffDetected(
     int flips,
     String suggestedRebaseRule,
     String policy,
-    Instant at)
-    implements ResourceEvent {}
+    Instant at,
+    @JsonInclude(JsonInclude.Include.NON_NULL) String changedBy)
+    implements ResourceEvent {
+
+  /** A ghost diff whose author the cluster does not say. */
+  public GhostDiffDetected(
+      String resourceId,
+      String appId,
+      String changeId,
+      ResourceRef resource,
+      String path,
+      Object desired,
+      Object live,
+      int flips,
+      String suggestedRebaseRule,
+      String policy,
+      Instant at) {
+    this(
+        resourceId,
+        appId,
+        changeId,
+        resource,
+        path,
+        desired,
+        live,
+        flips,
+        suggestedRebaseRule,
+        policy,
+        at,
+        null);
+  }
+}

@@ -12,6 +12,7 @@ import io.driftless.command.resource.RecordResourceDeleted;
 import io.driftless.command.resource.RecordResourceDisowned;
 import io.driftless.command.secrets.SecretVault;
 import io.driftless.diff.plan.Change;
+import io.driftless.diff.plan.FieldManagers;
 import io.driftless.diff.text.ContentHash;
 import io.driftless.diff.text.SecretRedaction;
 import io.driftless.events.FieldChange;
@@ -137,7 +138,12 @@ final class ChangeRecords {
                         clock.instant())));
   }
 
+  /**
+   * The change's fields as recorded, each with the field manager that last wrote its live value
+   * where the live object's {@code managedFields} say ({@link FieldManagers}).
+   */
   private List<FieldChange> fields(Change change) {
+    var managers = FieldManagers.of(change.existing());
     return change.fields().stream()
         .map(
             f ->
@@ -145,7 +151,8 @@ final class ChangeRecords {
                     f.path(),
                     PlainJson.of(mapper, f.from()),
                     PlainJson.of(mapper, f.to()),
-                    f.decidedBy()))
+                    f.decidedBy(),
+                    f.from() == null ? null : managers.managerOf(f.path()).orElse(null)))
         .toList();
   }
 

@@ -28,10 +28,23 @@ class ClusterConfig {
 
   private static final Logger log = LoggerFactory.getLogger(ClusterConfig.class);
 
+  /**
+   * The User-Agent of every request to the cluster. An API server takes a writer's field manager
+   * from it when the request names none (the product before the first {@code /}), so the live
+   * objects' {@code managedFields} say {@code driftless} for what Driftless wrote, as they say
+   * {@code kubectl-edit} or {@code horizontal-pod-autoscaler} for the others' writes: how a drift's
+   * {@code changedBy} tells them apart.
+   */
+  static final String USER_AGENT =
+      "driftless/"
+          + java.util.Objects.requireNonNullElse(
+              ClusterConfig.class.getPackage().getImplementationVersion(), "dev");
+
   @Bean(destroyMethod = "close")
   @Lazy
   KubernetesClient kubernetesClient(ClusterSettings settings) {
     var config = settings.kubeconfig().isEmpty() ? Config.autoConfigure(null) : fromFile(settings);
+    config.setUserAgent(USER_AGENT);
     log.info(
         "Cluster {} from {}",
         config.getMasterUrl(),

@@ -123,7 +123,8 @@ public class ResourceChange {
               count.flips(),
               SuggestedRebaseRule.yaml(command.resource(), field.path()),
               policy.wireName(),
-              command.at()));
+              command.at(),
+              field.changedBy()));
       if (policy == GhostDiffPolicy.YIELD) {
         apply(
             new GhostDiffYielded(

@@ -216,6 +216,14 @@ class GhostDiffApiIT {
     assertThat(ghost.get("live").asInt()).isEqualTo(5);
     assertThat(ghost.get("flips").asInt()).isEqualTo(2);
     assertThat(ghost.get("policy").asText()).isEqualTo("report");
+    assertThat(ghost.get("changedBy").asText())
+        .as("who set it back, from the Deployment's managedFields")
+        .isEqualTo("horizontal-pod-autoscaler");
+    assertThat(events("fought", "ResourceUpdated").get(1).at("/fields/0"))
+        .as("the first reconcile's put-back names the autoscaler as the live value's writer")
+        .hasToString(
+            "{\"path\":\"spec.replicas\",\"from\":5,\"to\":2,\"decidedBy\":\"desired\","
+                + "\"changedBy\":\"horizontal-pod-autoscaler\"}");
     assertThat(ghost.get("suggestedRebaseRule").asText())
         .isEqualTo(
             """

@@ -118,7 +118,7 @@ public final class DriftProjection implements Projection {
           "INSERT INTO ghost_diff (resource_id, path_key, app_id, namespace, name, kind,"
               + " api_version, path, desired_value, live_value, flips, policy,"
               + " suggested_rebase_rule, change_id, last_seen_at, yielded, yielded_change_id,"
-              + " yielded_at) VALUES ";
+              + " yielded_at, changed_by) VALUES ";
       MultiRow.insert(
           jdbc,
           head,
@@ -128,7 +128,7 @@ public final class DriftProjection implements Projection {
               + " suggested_rebase_rule = VALUES(suggested_rebase_rule),"
               + " change_id = VALUES(change_id), last_seen_at = VALUES(last_seen_at),"
               + " yielded = VALUES(yielded), yielded_change_id = VALUES(yielded_change_id),"
-              + " yielded_at = VALUES(yielded_at)");
+              + " yielded_at = VALUES(yielded_at), changed_by = VALUES(changed_by)");
       MultiRow.insert(
           jdbc,
           head,
@@ -155,7 +155,8 @@ public final class DriftProjection implements Projection {
       String changeId,
       Instant lastSeenAt,
       String yieldedChangeId,
-      Instant yieldedAt) {
+      Instant yieldedAt,
+      String changedBy) {
 
     static GhostRow detected(GhostDiffDetected e, Instant at) {
       return new GhostRow(
@@ -170,7 +171,8 @@ public final class DriftProjection implements Projection {
           e.changeId(),
           at,
           null,
-          null);
+          null,
+          e.changedBy());
     }
 
     static GhostRow yieldedOnly(GhostDiffYielded e, Instant at) {
@@ -186,7 +188,8 @@ public final class DriftProjection implements Projection {
           e.changeId(),
           at,
           e.changeId(),
-          at);
+          at,
+          null);
     }
 
     GhostRow yielded(GhostDiffYielded e, Instant at) {
@@ -202,7 +205,8 @@ public final class DriftProjection implements Projection {
           changeId,
           lastSeenAt,
           e.changeId(),
-          at);
+          at,
+          changedBy);
     }
 
     Object[] values(String pathKey) {
@@ -225,7 +229,8 @@ public final class DriftProjection implements Projection {
         ViewTimes.micros(lastSeenAt),
         yieldedAt != null,
         yieldedChangeId,
-        ViewTimes.micros(yieldedAt)
+        ViewTimes.micros(yieldedAt),
+        changedBy
       };
     }
   }

@@ -29,7 +29,7 @@ class GhostDiffController {
   private static final String COLUMNS =
       "SELECT app_id, namespace, name, kind, api_version, path, desired_value, live_value, flips,"
           + " last_seen_at, suggested_rebase_rule, policy, change_id, yielded, yielded_change_id,"
-          + " yielded_at FROM ghost_diff";
+          + " yielded_at, changed_by FROM ghost_diff";
 
   private static final String ORDER = " ORDER BY app_id, kind, namespace, name, path";
 
@@ -53,6 +53,8 @@ class GhostDiffController {
    * @param changeId the reconcile change that last saw the flip
    * @param yielded whether Driftless yielded the field ({@code yield} policy): it keeps the live
    *     value from {@code yieldedChangeId} on
+   * @param changedBy the field manager that set the live value, as the cluster's {@code
+   *     managedFields} said (e.g. {@code horizontal-pod-autoscaler}); null when it did not say
    */
   record GhostDiff(
       String app,
@@ -67,7 +69,8 @@ class GhostDiffController {
       String changeId,
       boolean yielded,
       String yieldedChangeId,
-      Instant yieldedAt) {}
+      Instant yieldedAt,
+      String changedBy) {}
 
   @GetMapping("/api/ghost-diffs")
   List<GhostDiff> ghostDiffs(@RequestParam(required = false) String app) {
@@ -106,7 +109,8 @@ class GhostDiffController {
         rs.getString(13),
         rs.getBoolean(14),
         rs.getString(15),
-        instant(rs.getTimestamp(16)));
+        instant(rs.getTimestamp(16)),
+        rs.getString(17));
   }
 
   private static Object json(String text) {

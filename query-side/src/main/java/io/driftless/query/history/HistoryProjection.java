@@ -160,11 +160,16 @@ public final class HistoryProjection implements Projection {
       } else if (payload instanceof ResourceApplyFailed e) {
         resource(e, e.op(), "[]", e.reason(), e.at());
       } else if (payload instanceof GhostDiffDetected e) {
-        var field = new GhostField(e.path(), e.desired(), e.live(), "cluster", e.flips());
+        var field =
+            new GhostField(e.path(), e.desired(), e.live(), "cluster", e.flips(), e.changedBy());
         ghost(e, "ghost-diff", e.path(), field, e.at());
       } else if (payload instanceof GhostDiffYielded e) {
         ghost(
-            e, "yield", e.path(), new GhostField(e.path(), null, e.live(), "yield", null), e.at());
+            e,
+            "yield",
+            e.path(),
+            new GhostField(e.path(), null, e.live(), "yield", null, null),
+            e.at());
       }
     }
 
@@ -439,7 +444,13 @@ public final class HistoryProjection implements Projection {
    * cluster} (a report) or {@code yield}, and the report's {@code flips}.
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
-  record GhostField(String path, Object from, Object to, String decidedBy, Integer flips) {}
+  record GhostField(
+      String path,
+      Object from,
+      Object to,
+      String decidedBy,
+      Integer flips,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String changedBy) {}
 
   /** The key of an {@code app_change_meta} row. */
   private record MetaKey(String appId, long changeNumber, String key) {

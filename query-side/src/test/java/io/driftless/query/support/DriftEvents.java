@@ -160,6 +160,7 @@ public final class DriftEvents {
         2,
         "apiVersion: kapp.k14s.io/v1alpha1\nkind: Config\n",
         policy,
-        at(n).plusMillis(5));
+        at(n).plusMillis(5),
+        path.equals("spec.replicas") ? "horizontal-pod-autoscaler" : null);
   }
 }
