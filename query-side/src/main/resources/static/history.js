@@ -281,7 +281,7 @@ async function resourcePage(ns, name, kind, resource) {
         "td",
         {},
         (t.fields || []).length
-          ? h("ul", { class: "fields" }, t.fields.map((f) => h("li", {}, h("code", {}, f.path), ": ", fieldValue(f.from), " → ", fieldValue(f.to), f.decidedBy ? ` (${f.decidedBy})` : "")))
+          ? h("ul", { class: "fields" }, t.fields.map((f) => h("li", {}, h("code", {}, f.path), ": ", fieldValue(f.from), " → ", fieldValue(f.to), f.decidedBy ? ` (${f.decidedBy})` : "", f.changedBy ? `, was set by ${f.changedBy}` : "")))
           : h("span", { class: "muted" }, "no field diffs")
       ),
       h("td", {}, t.error ? h("span", { class: "bad" }, t.error) : "")
@@ -314,6 +314,7 @@ async function resourcePage(ns, name, kind, resource) {
         {},
         h("dt", {}, "Desired"), h("dd", {}, fieldValue(g.desired)),
         h("dt", {}, "Live"), h("dd", {}, fieldValue(g.live)),
+        h("dt", {}, "Changed by"), h("dd", { class: "changed-by" }, g.changedBy || "not recorded by the cluster"),
         h("dt", {}, "Flips"), h("dd", {}, show(g.flips)),
         h("dt", {}, "Last seen"), h("dd", {}, time(g.lastSeenAt)),
         h("dt", {}, "Policy"), h("dd", {}, show(g.policy))
@@ -364,9 +365,9 @@ async function changePage(ns, name, id) {
       table(
         `fields-${i}`,
         `Field diffs of ${c.kind} ${c.name}`,
-        ["Path", "From", "To", "Decided by"],
+        ["Path", "From", "To", "Decided by", "From set by"],
         (c.fields || []).map((f) =>
-          h("tr", { "data-path": f.path }, h("th", { scope: "row" }, h("code", {}, f.path)), h("td", {}, fieldValue(f.from)), h("td", {}, fieldValue(f.to)), h("td", {}, f.decidedBy || ""))
+          h("tr", { "data-path": f.path }, h("th", { scope: "row" }, h("code", {}, f.path)), h("td", {}, fieldValue(f.from)), h("td", {}, fieldValue(f.to)), h("td", {}, f.decidedBy || ""), h("td", { class: "changed-by" }, f.changedBy || ""))
         )
       ),
       c.diff ? h("pre", { class: "diff" }, c.diff) : null

@@ -338,6 +338,9 @@ class HistoryPageIT {
         .contains("name: scaled");
     assertThat(browser.findElement(By.cssSelector("section.ghost")).getText())
         .contains("Ghost diff at spec.replicas");
+    assertThat(browser.findElement(By.cssSelector("section.ghost dd.changed-by")).getText())
+        .as("who set it back, from the Deployment's managedFields")
+        .isEqualTo("horizontal-pod-autoscaler");
     // the clipboard as a person's browser has it: allowed for this page
     browser.executeCdpCommand(
         "Browser.grantPermissions",
