@@ -99,6 +99,8 @@ final class DeployCommand implements Callable<Integer> {
       description = "Take over objects another app owns.")
   boolean overrideOwnership;
 
+  @Mixin ApplyModeOptions applyMode;
+
   @Mixin ProvenanceOptions provenance;
 
   @Mixin ClientOptions client;
@@ -139,6 +141,8 @@ final class DeployCommand implements Callable<Integer> {
     add(parameters, "waitTimeout", waitTimeout);
     add(parameters, "syncPeriod", syncPeriod);
     add(parameters, "ghostDiffPolicy", ghostDiffPolicy);
+    add(parameters, "applyMode", applyMode.applyMode);
+    add(parameters, "forceConflicts", applyMode.forceConflicts ? "true" : null);
     add(parameters, "allowEmpty", allowEmpty ? "true" : null);
     add(parameters, "overrideOwnership", overrideOwnership ? "true" : null);
     return parameters.isEmpty() ? null : String.join("&", parameters);

@@ -14,6 +14,8 @@ final class ReconcileCommand implements Callable<Integer> {
 
   @Mixin AppOptions app;
 
+  @Mixin ApplyModeOptions applyMode;
+
   @Mixin ProvenanceOptions provenance;
 
   @Mixin ClientOptions client;
@@ -22,7 +24,9 @@ final class ReconcileCommand implements Callable<Integer> {
   public Integer call() {
     var asked = provenance.provenance(client.context());
     var run = new ChangeRun(client, app.ref(), false);
-    var request = CommandRequest.of("POST", app.ref().path() + "/reconcile", null, null);
+    var request =
+        CommandRequest.of("POST", app.ref().path() + "/reconcile", null, null)
+            .withEncodedQuery(applyMode.addTo(new Query()));
     run.run(request.with(asked));
     run.succeeded();
     return ExitCode.OK;

@@ -71,6 +71,8 @@ final class RollbackCommand implements Callable<Integer> {
       description = "Take over objects another app owns.")
   boolean overrideOwnership;
 
+  @Mixin ApplyModeOptions applyMode;
+
   @Mixin ProvenanceOptions provenance;
 
   @Mixin ClientOptions client;
@@ -95,6 +97,7 @@ final class RollbackCommand implements Callable<Integer> {
             .add("waitTimeout", waitTimeout)
             .flag("allowEmpty", allowEmpty)
             .flag("overrideOwnership", overrideOwnership);
+    applyMode.addTo(query);
     return CommandRequest.of("POST", app.ref().path() + "/rollback", null, null)
         .withEncodedQuery(query);
   }

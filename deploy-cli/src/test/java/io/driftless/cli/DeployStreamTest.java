@@ -172,6 +172,16 @@ class DeployStreamTest {
   }
 
   @Test
+  void passesTheApplyModeAndForceConflicts() {
+    server.answers(200, "deploy-answer.json");
+
+    deploy("--apply-mode", "server-side", "--force-conflicts", "--diff-run");
+
+    assertThat(server.requests().get(0).query())
+        .isEqualTo("dryRun=true&applyMode=server-side&forceConflicts=true");
+  }
+
+  @Test
   void onATerminalShowsTheDryRunPlanAndAppliesAfterY() {
     server.route(DEPLOY, () -> Reply.json(200, FakeDriftlessServer.resource("deploy-answer.json")));
 

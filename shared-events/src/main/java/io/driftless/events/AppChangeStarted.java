@@ -1,5 +1,6 @@
 package io.driftless.events;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -35,6 +36,10 @@ import java.util.Map;
  *     upcaster of older revisions)
  * @param rolledBackTo for a {@link ChangeTrigger#ROLLBACK}, the change whose desired set it deploys
  *     again; null for every other change
+ * @param applyMode how the change writes to the cluster, from the deploy's {@code applyMode}
+ *     parameter (a reconcile keeps the app's): {@code "server-side"}, or null for the default
+ *     {@link ApplyMode#UPDATE} ({@link ApplyMode#stored()}) and in stores written before the field
+ *     existed; left out of the JSON when null
  */
 public record AppChangeStarted(
     String appId,
@@ -51,8 +56,45 @@ public record AppChangeStarted(
     GhostDiffPolicy ghostDiffPolicy,
     String kappConfigs,
     Provenance provenance,
-    String rolledBackTo)
+    String rolledBackTo,
+    @JsonInclude(JsonInclude.Include.NON_NULL) ApplyMode applyMode)
     implements AppEvent {
+
+  /** A change in the default apply mode ({@link ApplyMode#UPDATE}). */
+  public AppChangeStarted(
+      String appId,
+      String changeId,
+      long changeNumber,
+      ChangeTrigger trigger,
+      Instant startedAt,
+      List<String> namespaces,
+      Map<String, String> desired,
+      OpCounts ops,
+      WaitCounts waits,
+      String description,
+      String syncPeriod,
+      GhostDiffPolicy ghostDiffPolicy,
+      String kappConfigs,
+      Provenance provenance,
+      String rolledBackTo) {
+    this(
+        appId,
+        changeId,
+        changeNumber,
+        trigger,
+        startedAt,
+        namespaces,
+        desired,
+        ops,
+        waits,
+        description,
+        syncPeriod,
+        ghostDiffPolicy,
+        kappConfigs,
+        provenance,
+        rolledBackTo,
+        null);
+  }
 
   /** Reads a change recorded before provenance existed as {@link Provenance#unknown()}. */
   public AppChangeStarted {

@@ -7,6 +7,7 @@ import io.driftless.events.AppChangeStarted;
 import io.driftless.events.AppDeleted;
 import io.driftless.events.AppLocked;
 import io.driftless.events.AppUnlocked;
+import io.driftless.events.ApplyMode;
 import io.driftless.events.ChangeIds;
 import io.driftless.events.ChangeTrigger;
 import io.driftless.events.GhostDiffPolicy;
@@ -67,6 +68,12 @@ public class App {
   private String kappConfigs;
 
   /**
+   * How the app's objects are written, as its last change stored it: null for the default {@code
+   * update} (also in snapshots of older stores).
+   */
+  private ApplyMode applyMode;
+
+  /**
    * The lock in force, field by field (snapshots hold plain fields); all null while unlocked, and
    * in snapshots of stores from before locks.
    */
@@ -110,7 +117,8 @@ public class App {
             command.ghostDiffPolicy().stored(),
             command.kappConfigs(),
             command.provenance(),
-            command.rolledBackTo()));
+            command.rolledBackTo(),
+            command.applyMode().stored()));
     return changeId;
   }
 
@@ -241,7 +249,8 @@ public class App {
         GhostDiffPolicy.orDefault(ghostDiffPolicy),
         yieldSince,
         kappConfigs,
-        lock());
+        lock(),
+        applyMode);
   }
 
   @EventSourcingHandler
@@ -261,6 +270,7 @@ public class App {
     }
     ghostDiffPolicy = event.ghostDiffPolicy();
     kappConfigs = event.kappConfigs();
+    applyMode = event.applyMode();
   }
 
   @EventSourcingHandler

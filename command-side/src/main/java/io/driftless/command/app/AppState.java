@@ -1,5 +1,6 @@
 package io.driftless.command.app;
 
+import io.driftless.events.ApplyMode;
 import io.driftless.events.GhostDiffPolicy;
 import java.time.Duration;
 import java.util.Map;
@@ -23,6 +24,8 @@ import java.util.Map;
  * @param kappConfigs the kapp Config documents of the app's last deploy as a JSON array, null for
  *     none
  * @param lock the change freeze in force, null for none
+ * @param applyMode how the app's objects are written ({@link ApplyMode#UPDATE} unless a deploy set
+ *     another): what its reconciles use
  */
 public record AppState(
     String appId,
@@ -34,7 +37,39 @@ public record AppState(
     GhostDiffPolicy ghostDiffPolicy,
     long yieldSince,
     String kappConfigs,
-    AppLock lock) {
+    AppLock lock,
+    ApplyMode applyMode) {
+
+  /** Reads a null apply mode as the default. */
+  public AppState {
+    applyMode = ApplyMode.orDefault(applyMode);
+  }
+
+  /** The state of an app in the default apply mode. */
+  public AppState(
+      String appId,
+      long changeNumber,
+      String changeInProgress,
+      Map<String, String> resources,
+      boolean exists,
+      Duration syncPeriod,
+      GhostDiffPolicy ghostDiffPolicy,
+      long yieldSince,
+      String kappConfigs,
+      AppLock lock) {
+    this(
+        appId,
+        changeNumber,
+        changeInProgress,
+        resources,
+        exists,
+        syncPeriod,
+        ghostDiffPolicy,
+        yieldSince,
+        kappConfigs,
+        lock,
+        ApplyMode.UPDATE);
+  }
 
   /** The state of an app without a lock. */
   public AppState(

@@ -1,5 +1,6 @@
 package io.driftless.command.app;
 
+import io.driftless.events.ApplyMode;
 import io.driftless.events.ChangeTrigger;
 import io.driftless.events.GhostDiffPolicy;
 import io.driftless.events.OpCounts;
@@ -21,6 +22,7 @@ import org.axonframework.modelling.command.TargetAggregateIdentifier;
  *     for none
  * @param provenance who and what asked for the change (stored on {@code AppChangeStarted})
  * @param rolledBackTo for a rollback, the change whose desired set it deploys again; else null
+ * @param applyMode how the app's objects are written from now on (reconciles keep it)
  */
 public record StartAppChange(
     @TargetAggregateIdentifier String appId,
@@ -36,7 +38,47 @@ public record StartAppChange(
     GhostDiffPolicy ghostDiffPolicy,
     String kappConfigs,
     Provenance provenance,
-    String rolledBackTo) {
+    String rolledBackTo,
+    ApplyMode applyMode) {
+
+  /** Reads a null apply mode as the default, {@link ApplyMode#UPDATE}. */
+  public StartAppChange {
+    applyMode = ApplyMode.orDefault(applyMode);
+  }
+
+  /** A change in the default apply mode ({@link ApplyMode#UPDATE}). */
+  public StartAppChange(
+      String appId,
+      long expectedChangeNumber,
+      ChangeTrigger trigger,
+      List<String> namespaces,
+      Map<String, String> desired,
+      OpCounts ops,
+      WaitCounts waits,
+      String description,
+      Instant at,
+      Duration syncPeriod,
+      GhostDiffPolicy ghostDiffPolicy,
+      String kappConfigs,
+      Provenance provenance,
+      String rolledBackTo) {
+    this(
+        appId,
+        expectedChangeNumber,
+        trigger,
+        namespaces,
+        desired,
+        ops,
+        waits,
+        description,
+        at,
+        syncPeriod,
+        ghostDiffPolicy,
+        kappConfigs,
+        provenance,
+        rolledBackTo,
+        ApplyMode.UPDATE);
+  }
 
   /** A change that is not a rollback, by someone not known ({@link Provenance#unknown()}). */
   public StartAppChange(

@@ -16,7 +16,7 @@ import java.util.Map;
  * What every change of one app change is applied with: the app, the change, the plan it came from,
  * the objects taken over from other apps, how long a change may wait for the cluster, and the diff
  * engine (with the manifest's kapp Config) that re-plans a change the cluster refused with a
- * conflict.
+ * conflict, and how updates are written ({@link WriteMode}).
  */
 record ApplyContext(
     String appId,
@@ -24,7 +24,8 @@ record ApplyContext(
     Planner.Plan plan,
     Map<ResourceKey, Owner> takenOver,
     Duration waitTimeout,
-    DiffEngine engine) {
+    DiffEngine engine,
+    WriteMode writeMode) {
 
   private static final ObjectMapper MAPPER = new ObjectMapper();
 

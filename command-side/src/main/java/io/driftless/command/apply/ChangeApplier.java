@@ -117,6 +117,7 @@ public class ChangeApplier implements DisposableBean {
    * @param waitTimeout how long a change may wait for the cluster (an object marked exists, the
    *     delete of a replace, and its object to converge or be gone)
    * @param configs the manifest's kapp Config documents: the rebase rules of a re-planned change
+   * @param writeMode how updates are written (kapp's PUT, or server-side apply)
    * @param progress hears each write and wait as it happens
    */
   public Applied apply(
@@ -126,9 +127,11 @@ public class ChangeApplier implements DisposableBean {
       Map<ResourceKey, Owner> takenOver,
       Duration waitTimeout,
       List<ObjectNode> configs,
+      WriteMode writeMode,
       Progress progress) {
     var engine = new DiffEngine(KappConfig.defaults().plus(KappConfig.parse(configs)), fingerprint);
-    var context = new ApplyContext(appId, changeId, plan, takenOver, waitTimeout, engine);
+    var context =
+        new ApplyContext(appId, changeId, plan, takenOver, waitTimeout, engine, writeMode);
     var waves = new ArrayList<List<ClusterOp>>();
     var results = new LinkedHashMap<ResourceKey, String>();
     for (var wave : plan.changes().waves()) {

@@ -47,13 +47,33 @@ final class ClusterWrites {
     return cluster;
   }
 
-  /** Creates the change's object. */
+  /**
+   * Creates the change's object: a POST, or under server-side apply an apply (which creates an
+   * absent object, its fields owned by Driftless's manager from the start).
+   */
   ObjectNode create(ApplyContext context, Change change, ObjectNode object) {
+    var mode = context.writeMode();
+    if (mode.serverSide()) {
+      return cluster.apply(change.key(), context.toWrite(change, object), mode.forceConflicts());
+    }
     return cluster.create(change.key(), context.toWrite(change, object));
   }
 
-  /** Updates the change's object; a conflict is retried on a re-planned change. */
+  /**
+   * Updates the change's object; a conflict is retried on a re-planned change. Under server-side
+   * apply the object is applied instead (no resourceVersion: the cluster merges by field ownership,
+   * and a field another manager owns is a conflict unless forced). It is the object a PUT would
+   * send, the desired fields over the live object as kapp merges them, so Driftless shares the
+   * fields whose live value it keeps and conflicts only where it changes another manager's field.
+   */
   Outcome update(ApplyContext context, Change change) {
+    var mode = context.writeMode();
+    if (mode.serverSide()) {
+      var stored =
+          cluster.apply(
+              change.key(), context.toWrite(change, change.applied()), mode.forceConflicts());
+      return new Outcome(Outcome.Kind.UPDATED, change, stored);
+    }
     var live = context.live(change.key());
     try {
       var stored =

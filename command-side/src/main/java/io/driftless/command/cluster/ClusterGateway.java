@@ -22,6 +22,15 @@ public interface ClusterGateway {
   /** Replaces an object, conditional on {@code resourceVersion}: a stale version fails with 409. */
   ObjectNode update(ResourceKey key, ObjectNode object, String resourceVersion);
 
+  /**
+   * Server-side applies {@code object} as field manager {@code driftless}: creates it when absent,
+   * else sets the fields it states and drops those the manager stated before and no longer does.
+   *
+   * @param force take fields another manager owns (else such a field is a {@link
+   *     FieldConflictException})
+   */
+  ObjectNode apply(ResourceKey key, ObjectNode object, boolean force);
+
   /** Deletes an object; true if it existed. */
   boolean delete(ResourceKey key, String apiVersion);
 

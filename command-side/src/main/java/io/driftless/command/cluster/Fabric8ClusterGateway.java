@@ -6,6 +6,7 @@ import io.driftless.diff.resources.ClusterScope;
 import io.driftless.diff.resources.GroupKind;
 import io.driftless.diff.resources.ResourceKey;
 import io.driftless.diff.resources.ResourceTypes;
+import io.driftless.diff.text.ServerFields;
 import io.fabric8.kubernetes.api.Pluralize;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -36,6 +37,9 @@ public final class Fabric8ClusterGateway implements ClusterGateway {
   public Fabric8ClusterGateway(KubernetesClient client) {
     this(client, WriteObserver.NONE);
   }
+
+  /** Driftless's field manager in a server-side apply. */
+  public static final String FIELD_MANAGER = "driftless";
 
   /** A gateway that tells {@code observer} of each of its writes (the watches). */
   Fabric8ClusterGateway(KubernetesClient client, WriteObserver observer) {
@@ -73,6 +77,34 @@ public final class Fabric8ClusterGateway implements ClusterGateway {
         apiVersion(object),
         context,
         () -> resource(key, context, withVersion).update());
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>fabric8's server-side apply: {@code PATCH} with {@code application/apply-patch+yaml}, {@code
+   * fieldManager=driftless} and, when forced, {@code force=true}. Server fields ({@code
+   * resourceVersion}, {@code uid}, {@code managedFields}, timestamps) and {@code status} are not
+   * sent: an apply states only the fields the manager owns. A conflict is a {@link
+   * FieldConflictException} naming the fields and their managers.
+   */
+  @Override
+  public ObjectNode apply(ResourceKey key, ObjectNode object, boolean force) {
+    var intent = ServerFields.strip(object);
+    var context = required(key, apiVersion(object), "apply");
+    return written(
+        "apply",
+        key,
+        apiVersion(object),
+        context,
+        () -> {
+          var applied = resource(key, context, intent).fieldManager(FIELD_MANAGER);
+          try {
+            return force ? applied.forceConflicts().serverSideApply() : applied.serverSideApply();
+          } catch (KubernetesClientException e) {
+            throw FieldConflictException.of(key, e).map(RuntimeException.class::cast).orElse(e);
+          }
+        });
   }
 
   /**
@@ -332,6 +364,8 @@ public final class Fabric8ClusterGateway implements ClusterGateway {
   private static <T> T call(String what, ResourceKey key, Supplier<T> operation) {
     try {
       return operation.get();
+    } catch (FieldConflictException e) {
+      throw e;
     } catch (KubernetesClientException e) {
       var reason = e.getStatus() != null ? e.getStatus().getMessage() : e.getMessage();
       throw new ClusterException(

@@ -69,12 +69,13 @@ class DeployController {
       @PathVariable String namespace, @PathVariable String app, HttpServletRequest http) {
     var key = keyOf(namespace, app, "reconcile", http);
     var provenance = ProvenanceInput.of(http);
+    var options = DeployParameters.reconcileOptions(http.getQueryString());
     return retries.run(
         key,
         true,
         k -> {
           try (var slot = slots.take()) {
-            return deploys.reconcile(namespace, app, provenance, ChangeStream.NONE, k);
+            return deploys.reconcile(namespace, app, options, provenance, ChangeStream.NONE, k);
           }
         });
   }

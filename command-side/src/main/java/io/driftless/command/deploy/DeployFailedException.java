@@ -1,8 +1,9 @@
 package io.driftless.command.deploy;
 
 import io.driftless.command.cluster.ClusterException;
+import io.driftless.command.cluster.FieldConflictException;
 import io.driftless.shared.ApiError;
-import java.util.List;
+import java.util.ArrayList;
 import org.springframework.http.HttpStatus;
 
 /**
@@ -47,15 +48,36 @@ final class DeployFailedException extends RuntimeException {
     return getCause() == null || getCause() instanceof ClusterException;
   }
 
-  /** 502 when the cluster failed, 500 when the apply path did. */
+  /**
+   * 409 for a server-side apply's field conflict, 502 when the cluster failed otherwise, 500 when
+   * the apply path did.
+   */
   HttpStatus status() {
+    if (getCause() instanceof FieldConflictException) {
+      return HttpStatus.CONFLICT;
+    }
     return clusterFailed() ? HttpStatus.BAD_GATEWAY : HttpStatus.INTERNAL_SERVER_ERROR;
   }
 
-  /** The body: the response with the error fields, or the plain error shape without one. */
+  /** The error code: {@code field_conflict}, {@code cluster_error} or {@code internal_error}. */
+  String code() {
+    if (getCause() instanceof FieldConflictException) {
+      return "field_conflict";
+    }
+    return clusterFailed() ? "cluster_error" : "internal_error";
+  }
+
+  /**
+   * The body: the response with the error fields, or the plain error shape without one. A field
+   * conflict lists each conflicting field, with its object and manager, after the change id.
+   */
   Object body() {
-    var details = List.of("changeId: " + changeId);
-    var code = clusterFailed() ? "cluster_error" : "internal_error";
+    var details = new ArrayList<String>();
+    details.add("changeId: " + changeId);
+    if (getCause() instanceof FieldConflictException conflict) {
+      details.addAll(conflict.conflicts());
+    }
+    var code = code();
     return response == null
         ? new ApiError(code, getMessage(), details)
         : new DeployFailure(response, code, getMessage(), details);

@@ -1,5 +1,6 @@
 package io.driftless.command.deploy;
 
+import io.driftless.events.ApplyMode;
 import io.driftless.events.GhostDiffPolicy;
 import java.time.Duration;
 
@@ -19,6 +20,9 @@ import java.time.Duration;
  *     ({@code driftless.reconcile.sync-period})
  * @param ghostDiffPolicy what to do about a field the cluster keeps setting back ({@code report},
  *     the default, or {@code yield}); the app keeps it until the next deploy
+ * @param applyMode how to write ({@code update} or {@code server-side}), null when not asked: a
+ *     deploy then writes with {@code update}, a reconcile and a rollback as the app was deployed
+ * @param forceConflicts whether a server-side apply takes fields another manager owns
  */
 record DeployOptions(
     boolean dryRun,
@@ -27,7 +31,9 @@ record DeployOptions(
     boolean defaultLabelScopingRules,
     Duration waitTimeout,
     Duration syncPeriod,
-    GhostDiffPolicy ghostDiffPolicy) {
+    GhostDiffPolicy ghostDiffPolicy,
+    ApplyMode applyMode,
+    boolean forceConflicts) {
 
   /**
    * The defaults of the API: no dry run, no empty set, no takeover, scoping on, 15 minutes, the
@@ -35,6 +41,14 @@ record DeployOptions(
    */
   static DeployOptions defaults() {
     return new DeployOptions(
-        false, false, false, true, Duration.ofMinutes(15), null, GhostDiffPolicy.REPORT);
+        false,
+        false,
+        false,
+        true,
+        Duration.ofMinutes(15),
+        null,
+        GhostDiffPolicy.REPORT,
+        null,
+        false);
   }
 }

@@ -2,6 +2,7 @@ package io.driftless.command.deploy;
 
 import io.driftless.diff.plan.ChangeFilter;
 import io.driftless.diff.resources.ManifestException;
+import io.driftless.events.ApplyMode;
 import io.driftless.events.GhostDiffPolicy;
 import io.driftless.events.Provenance;
 import java.time.Duration;
@@ -33,6 +34,8 @@ record DeployParameters(DeployOptions options, DiffOptions diff, Provenance prov
           "waitTimeout",
           "syncPeriod",
           "ghostDiffPolicy",
+          "applyMode",
+          "forceConflicts",
           "allowEmpty",
           "overrideOwnership",
           "defaultLabelScopingRules",
@@ -64,12 +67,38 @@ record DeployParameters(DeployOptions options, DiffOptions diff, Provenance prov
             query.bool("defaultLabelScopingRules", base.defaultLabelScopingRules()),
             query.duration("waitTimeout", base.waitTimeout()),
             syncPeriod(query),
-            ghostDiffPolicy(query, base.ghostDiffPolicy()));
+            ghostDiffPolicy(query, base.ghostDiffPolicy()),
+            applyMode(query),
+            query.bool("forceConflicts", false));
     var diff = diff(query);
     var provenance = ProvenanceInput.read(query, caller);
     query.refuseUnknown(NAMES);
     query.throwIfProblems();
     return new DeployParameters(options, diff, provenance);
+  }
+
+  /**
+   * The reconcile endpoint's write options, {@code applyMode} and {@code forceConflicts}, over the
+   * defaults (its provenance is {@link ProvenanceInput}'s; other parameters are not read).
+   *
+   * @throws BadParameterException when one does not parse
+   */
+  static DeployOptions reconcileOptions(String rawQuery) {
+    var query = QueryParameters.of(rawQuery);
+    var base = DeployOptions.defaults();
+    var options =
+        new DeployOptions(
+            base.dryRun(),
+            base.allowEmpty(),
+            base.overrideOwnership(),
+            base.defaultLabelScopingRules(),
+            base.waitTimeout(),
+            base.syncPeriod(),
+            base.ghostDiffPolicy(),
+            applyMode(query),
+            query.bool("forceConflicts", false));
+    query.throwIfProblems();
+    return options;
   }
 
   /** The diff options ({@code diff*}), shared with the rollback endpoint's parameters. */
@@ -105,6 +134,22 @@ record DeployParameters(DeployOptions options, DiffOptions diff, Provenance prov
           "ghostDiffPolicy", "must be report or yield, got " + QueryParameters.echo(text.get()));
     }
     return policy.orElse(fallback);
+  }
+
+  /**
+   * {@code update} or {@code server-side} (deploy, reconcile and rollback alike); null when absent.
+   */
+  static ApplyMode applyMode(QueryParameters query) {
+    var text = query.text("applyMode");
+    if (text.isEmpty()) {
+      return null;
+    }
+    var mode = ApplyMode.parse(text.get());
+    if (mode.isEmpty()) {
+      query.problem(
+          "applyMode", "must be update or server-side, got " + QueryParameters.echo(text.get()));
+    }
+    return mode.orElse(null);
   }
 
   private static ChangeFilter filter(QueryParameters query) {

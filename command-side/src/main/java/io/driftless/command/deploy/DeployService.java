@@ -7,6 +7,7 @@ import io.driftless.command.app.FinishAppChange;
 import io.driftless.command.app.StartAppChange;
 import io.driftless.command.app.UnknownChangeException;
 import io.driftless.command.apply.ChangeApplier;
+import io.driftless.command.apply.WriteMode;
 import io.driftless.command.change.ChangeStarts;
 import io.driftless.command.idempotency.IdempotencyKey;
 import io.driftless.command.ownership.AppLabels;
@@ -23,6 +24,7 @@ import io.driftless.diff.resources.ResourceKey;
 import io.driftless.diff.text.ContentHash;
 import io.driftless.diff.text.SecretRedaction;
 import io.driftless.diff.text.ServerFields;
+import io.driftless.events.ApplyMode;
 import io.driftless.events.ChangeTrigger;
 import io.driftless.events.GhostDiffPolicy;
 import io.driftless.events.OpCounts;
@@ -183,12 +185,23 @@ public class DeployService {
       Provenance provenance,
       ChangeStream stream,
       IdempotencyKey key) {
+    return reconcile(namespace, app, DeployOptions.defaults(), provenance, stream, key);
+  }
+
+  /** A reconcile as above, writing as {@code options} ask ({@code applyMode}, {@code force...}). */
+  DeployResponse reconcile(
+      String namespace,
+      String app,
+      DeployOptions options,
+      Provenance provenance,
+      ChangeStream stream,
+      IdempotencyKey key) {
     var appId = ResourceIds.appId(namespace, app);
     return run(
         appId,
         ChangeTrigger.RECONCILE,
         new Desired(List.of(), List.of(), true, null),
-        DeployOptions.defaults(),
+        options,
         DiffOptions.defaults(),
         provenance,
         stream,
@@ -269,7 +282,7 @@ public class DeployService {
     var description = verb + ": " + changes.summary();
     var settingsChanged =
         (trigger == ChangeTrigger.DEPLOY || trigger == ChangeTrigger.ROLLBACK)
-            && settingsChanged(plan, options);
+            && settingsChanged(plan, options, applyMode(trigger, plan, options));
     var changing = mustChange(trigger, plan) || settingsChanged;
     if (changing || trigger != ChangeTrigger.DELETE) {
       stream.planned(
@@ -287,6 +300,7 @@ public class DeployService {
             description,
             syncPeriod(trigger, plan, options),
             provenance,
+            applyMode(trigger, plan, options),
             key);
     var finished = false;
     String unfinished = null;
@@ -300,7 +314,7 @@ public class DeployService {
               description,
               diff,
               options,
-              desired,
+              writeMode(trigger, plan, options),
               stream);
       finished = true;
       return response;
@@ -368,10 +382,12 @@ public class DeployService {
    * Whether a deploy changes the app's settings: its sync period, its ghost-diff policy or its kapp
    * Configs (which reconciles plan with), each stored on {@code AppChangeStarted}.
    */
-  private static boolean settingsChanged(Planner.Plan plan, DeployOptions options) {
+  private static boolean settingsChanged(
+      Planner.Plan plan, DeployOptions options, ApplyMode applyMode) {
     var app = plan.app();
     return !Objects.equals(options.syncPeriod(), app.syncPeriod())
         || options.ghostDiffPolicy() != app.ghostDiffPolicy()
+        || applyMode != app.applyMode()
         || !Objects.equals(plan.settings().kappConfigs(), app.kappConfigs());
   }
 
@@ -383,6 +399,30 @@ public class DeployService {
       case RECONCILE, ROLLBACK -> plan.app().syncPeriod();
       case DELETE, LOCK, UNLOCK -> null;
     };
+  }
+
+  /**
+   * How the change writes: as asked; else a deploy with {@code update} (the default, as every
+   * deploy sets the app's settings), a reconcile or rollback as the app was deployed.
+   */
+  private static ApplyMode applyMode(
+      ChangeTrigger trigger, Planner.Plan plan, DeployOptions options) {
+    if (options.applyMode() != null) {
+      return options.applyMode();
+    }
+    return trigger == ChangeTrigger.DEPLOY ? ApplyMode.UPDATE : plan.app().applyMode();
+  }
+
+  /**
+   * The write mode of the change's apply: a reconcile's server-side apply takes back fields another
+   * manager took (putting owned fields back is what a reconcile is for); a deploy or rollback only
+   * when asked ({@code forceConflicts=true}).
+   */
+  private static WriteMode writeMode(
+      ChangeTrigger trigger, Planner.Plan plan, DeployOptions options) {
+    return new WriteMode(
+        applyMode(trigger, plan, options),
+        options.forceConflicts() || trigger == ChangeTrigger.RECONCILE);
   }
 
   /**
@@ -404,7 +444,7 @@ public class DeployService {
       String description,
       DiffOptions diff,
       DeployOptions options,
-      Desired desired,
+      WriteMode writeMode,
       ChangeStream stream) {
     var changes = plan.changes();
     var applied =
@@ -415,6 +455,7 @@ public class DeployService {
             takenOver,
             options.waitTimeout(),
             plan.settings().configs(),
+            writeMode,
             stream);
     var failure = applied.failure();
     commands.sendAndWait(
@@ -448,6 +489,7 @@ public class DeployService {
       String description,
       Duration syncPeriod,
       Provenance provenance,
+      ApplyMode applyMode,
       IdempotencyKey key) {
     var manifest = new HashMap<ResourceKey, ObjectNode>();
     desired.resources().forEach(r -> manifest.put(r.key(), r.object()));
@@ -489,7 +531,8 @@ public class DeployService {
             ghostDiffPolicy(trigger, plan),
             trigger == ChangeTrigger.DELETE ? null : plan.settings().kappConfigs(),
             provenance,
-            desired.rolledBackTo()),
+            desired.rolledBackTo(),
+            applyMode),
         key);
   }
 

@@ -103,11 +103,12 @@ class DeployStreamController {
       throws IOException {
     var key = DeployController.keyOf(namespace, app, "reconcile", http);
     var provenance = ProvenanceInput.of(http);
+    var options = DeployParameters.reconcileOptions(http.getQueryString());
     stream(
         http,
         out,
         new Keyed(key, true),
-        s -> deploys.reconcile(namespace, app, provenance, s, key));
+        s -> deploys.reconcile(namespace, app, options, provenance, s, key));
   }
 
   @PostMapping("/rollback")
@@ -213,7 +214,7 @@ class DeployStreamController {
           failure.message(),
           failure.details());
     }
-    return new StreamError(false, "cluster_error", e.getMessage(), List.of());
+    return new StreamError(false, e.code(), e.getMessage(), List.of());
   }
 
   private static boolean accepts(HttpServletRequest http, String type) {

@@ -1,5 +1,6 @@
 package io.driftless.command.deploy;
 
+import io.driftless.events.ApplyMode;
 import io.driftless.events.ChangeIds;
 import io.driftless.events.GhostDiffPolicy;
 import io.driftless.events.Provenance;
@@ -11,12 +12,12 @@ import java.util.stream.Stream;
  * The rollback endpoint's query parameters: {@code to} (required, a change id of the form {@code
  * <app>-change-<number>}), and of the deploy's parameters those that say how to deploy, not what:
  * {@code dryRun}, the {@code diff*} options but {@code diffMask}, {@code waitTimeout}, {@code
- * allowEmpty}, {@code overrideOwnership}, read as {@link DeployParameters} reads them. The others
- * ({@code syncPeriod}, {@code ghostDiffPolicy}, {@code defaultLabelScopingRules}, {@code diffMask})
- * are refused like any unknown parameter: a rollback keeps the app's settings, its objects carry
- * the label scoping they were applied with, and its line diffs always mask Secret values. Every
- * problem is collected into one 400, the provenance's ({@link ProvenanceInput}: {@code message},
- * {@code meta} and their headers) included.
+ * allowEmpty}, {@code overrideOwnership}, {@code applyMode}, {@code forceConflicts}, read as {@link
+ * DeployParameters} reads them. The others ({@code syncPeriod}, {@code ghostDiffPolicy}, {@code
+ * defaultLabelScopingRules}, {@code diffMask}) are refused like any unknown parameter: a rollback
+ * keeps the app's settings, its objects carry the label scoping they were applied with, and its
+ * line diffs always mask Secret values. Every problem is collected into one 400, the provenance's
+ * ({@link ProvenanceInput}: {@code message}, {@code meta} and their headers) included.
  *
  * @param to the change whose desired set to deploy again
  * @param dryRun plan only
@@ -25,6 +26,8 @@ import java.util.stream.Stream;
  * @param waitTimeout how long the change may wait for the cluster
  * @param diff the diff options
  * @param provenance who and what asks for the rollback
+ * @param applyMode how to write, null for the app's own mode
+ * @param forceConflicts whether a server-side apply takes fields another manager owns
  */
 record RollbackParameters(
     String to,
@@ -33,7 +36,9 @@ record RollbackParameters(
     boolean overrideOwnership,
     Duration waitTimeout,
     DiffOptions diff,
-    Provenance provenance) {
+    Provenance provenance,
+    ApplyMode applyMode,
+    boolean forceConflicts) {
 
   /** The parameters the rollback endpoint accepts. */
   static final List<String> NAMES =
@@ -47,7 +52,9 @@ record RollbackParameters(
                   "diffAgainstLastApplied",
                   "waitTimeout",
                   "allowEmpty",
-                  "overrideOwnership"),
+                  "overrideOwnership",
+                  "applyMode",
+                  "forceConflicts"),
               ProvenanceInput.NAMES.stream())
           .toList();
 
@@ -78,7 +85,9 @@ record RollbackParameters(
             query.bool("overrideOwnership", base.overrideOwnership()),
             query.duration("waitTimeout", base.waitTimeout()),
             masked(DeployParameters.diff(query)),
-            ProvenanceInput.read(query, caller));
+            ProvenanceInput.read(query, caller),
+            DeployParameters.applyMode(query),
+            query.bool("forceConflicts", false));
     query.refuseUnknown(NAMES);
     query.throwIfProblems();
     return parameters;
@@ -116,6 +125,14 @@ record RollbackParameters(
    */
   DeployOptions options(Duration syncPeriod, GhostDiffPolicy ghostDiffPolicy) {
     return new DeployOptions(
-        dryRun, allowEmpty, overrideOwnership, false, waitTimeout, syncPeriod, ghostDiffPolicy);
+        dryRun,
+        allowEmpty,
+        overrideOwnership,
+        false,
+        waitTimeout,
+        syncPeriod,
+        ghostDiffPolicy,
+        applyMode,
+        forceConflicts);
   }
 }

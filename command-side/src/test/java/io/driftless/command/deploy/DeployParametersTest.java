@@ -3,6 +3,7 @@ package io.driftless.command.deploy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import io.driftless.events.ApplyMode;
 import io.driftless.events.GhostDiffPolicy;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -34,7 +35,7 @@ class DeployParametersTest {
         DeployParameters.parse(
             "dryRun=true&allowEmpty=TRUE&overrideOwnership=true&defaultLabelScopingRules=false"
                 + "&waitTimeout=1h30m&syncPeriod=1m30s&diffChanges=true&diffContext=0&diffMask=false"
-                + "&ghostDiffPolicy=yield"
+                + "&ghostDiffPolicy=yield&applyMode=server-side&forceConflicts=true"
                 + "&diffAgainstLastApplied=false&diffFilter=%7B%22ops%22%3A%5B%22update%22%5D%7D");
 
     assertThat(parsed.options())
@@ -46,7 +47,9 @@ class DeployParametersTest {
                 false,
                 Duration.ofMinutes(90),
                 Duration.ofSeconds(90),
-                GhostDiffPolicy.YIELD));
+                GhostDiffPolicy.YIELD,
+                ApplyMode.SERVER_SIDE,
+                true));
     assertThat(parsed.diff().changes()).isTrue();
     assertThat(parsed.diff().context()).isZero();
     assertThat(parsed.diff().mask()).isFalse();
@@ -104,6 +107,20 @@ class DeployParametersTest {
         .contains("ghostDiffPolicy: must be report or yield, got \"ignore\"");
     assertThat(refused("ghostDiffPolicy=").getMessage())
         .contains("ghostDiffPolicy: must be report or yield, got \"\"");
+  }
+
+  @Test
+  void applyModeIsUpdateOrServerSideAndAbsentUnlessGiven() {
+    assertThat(DeployParameters.parse("").options().applyMode()).isNull();
+    assertThat(DeployParameters.parse("").options().forceConflicts()).isFalse();
+    assertThat(DeployParameters.parse("applyMode=update").options().applyMode())
+        .isEqualTo(ApplyMode.UPDATE);
+    assertThat(DeployParameters.parse("applyMode=server-side").options().applyMode())
+        .isEqualTo(ApplyMode.SERVER_SIDE);
+    assertThat(refused("applyMode=serverside").getMessage())
+        .contains("applyMode: must be update or server-side, got \"serverside\"");
+    assertThat(refused("forceConflicts=yes").getMessage())
+        .contains("forceConflicts: must be true or false, got \"yes\"");
   }
 
   @Test

@@ -61,6 +61,11 @@ public class RefusingCluster {
       }
 
       @Override
+      public ObjectNode apply(ResourceKey key, ObjectNode object, boolean force) {
+        return real.apply(key, object, force);
+      }
+
+      @Override
       public boolean delete(ResourceKey key, String apiVersion) {
         return real.delete(key, apiVersion);
       }

@@ -70,6 +70,11 @@ public class ScriptedCluster {
       }
 
       @Override
+      public ObjectNode apply(ResourceKey key, ObjectNode object, boolean force) {
+        return real.apply(key, object, force);
+      }
+
+      @Override
       public boolean delete(ResourceKey key, String apiVersion) {
         return real.delete(key, apiVersion);
       }

@@ -153,6 +153,11 @@ class WaiterTest {
       }
 
       @Override
+      public ObjectNode apply(ResourceKey key, ObjectNode object, boolean force) {
+        throw new UnsupportedOperationException();
+      }
+
+      @Override
       public boolean delete(ResourceKey key, String apiVersion) {
         throw new UnsupportedOperationException();
       }
