@@ -162,19 +162,24 @@ abstract class KappExampleScenario {
    * null} each time.
    */
   void reconcilesWriteNothing(DriftlessApi api) {
+    reconcilesWriteNothing(api, RECONCILES);
+  }
+
+  /** As {@link #reconcilesWriteNothing(DriftlessApi)}, with {@code reconciles} reconciles. */
+  void reconcilesWriteNothing(DriftlessApi api, int reconciles) {
     var writes = sandboxCluster.writeRequests();
     var events = events();
 
-    for (int i = 0; i < RECONCILES; i++) {
+    for (int i = 0; i < reconciles; i++) {
       var answer = body(api.reconcile(), 200);
       assertThat(answer.get("changeId").isNull()).as("reconcile %d: %s", i, answer).isTrue();
       assertThat(answer.get("changes")).as("reconcile %d", i).isEmpty();
     }
 
     assertThat(sandboxCluster.writeRequests())
-        .as("write requests to the sandbox during %d reconciles", RECONCILES)
+        .as("write requests to the sandbox during %d reconciles", reconciles)
         .isEqualTo(writes);
-    assertThat(events()).as("events stored by %d reconciles", RECONCILES).isEqualTo(events);
+    assertThat(events()).as("events stored by %d reconciles", reconciles).isEqualTo(events);
   }
 
   void viewsShowEveryResource(
