@@ -107,7 +107,8 @@ class ServerSideApplyApiIT {
         .inNamespace("default")
         .withName(name)
         .patch(
-            PatchContext.of(PatchType.STRATEGIC_MERGE).toBuilder()
+            new PatchContext.Builder()
+                .withPatchType(PatchType.STRATEGIC_MERGE)
                 .withFieldManager("kubectl-edit")
                 .build(),
             """
