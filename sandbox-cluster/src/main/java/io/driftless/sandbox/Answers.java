@@ -30,17 +30,23 @@ final class Answers {
   private Answers() {}
 
   static MockResponse status(int code, String reason, String message) {
-    var status =
-        new StatusBuilder()
-            .withStatus("Failure")
-            .withReason(reason)
-            .withCode(code)
-            .withMessage(message)
-            .build();
+    return status(code, reason, message, null);
+  }
+
+  /** A failure Status with {@code details} (causes), when not null. */
+  static MockResponse status(int code, String reason, String message, ObjectNode details) {
+    var status = Nodes.newObject();
+    status.put("kind", "Status").put("apiVersion", "v1");
+    status.putObject("metadata");
+    status.put("status", "Failure").put("message", message).put("reason", reason);
+    if (details != null) {
+      status.set("details", details);
+    }
+    status.put("code", code);
     return new MockResponse()
         .setResponseCode(code)
         .setHeader("Content-Type", "application/json")
-        .setBody(Serialization.asJson(status));
+        .setBody(status.toString());
   }
 
   /** 404 for the object at {@code path}: {@code deployments.apps "web" not found}. */

@@ -16,6 +16,7 @@ import io.driftless.sandbox.patch.Patches;
 import io.driftless.sandbox.server.Admission;
 import io.driftless.sandbox.server.Admission.Operation;
 import io.driftless.sandbox.server.ManagedFields;
+import io.driftless.sandbox.server.ServerSideApply;
 import io.driftless.sandbox.validation.Invalid;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.StatusBuilder;
@@ -38,6 +39,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
@@ -86,6 +88,8 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
   // the subresource written ("", status or scale) and whether the request is a dry run
   private String subresource = "";
   private boolean dryRun;
+  // the fields a server-side apply under way applies, else null
+  private Set<List<String>> applying;
 
   /**
    * A dispatcher saving to {@code file}, or keeping objects in memory only when it is null, running
@@ -215,6 +219,10 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
     var status = clean.endsWith("/status");
     var objectPath = status ? clean.substring(0, clean.length() - "/status".length()) : clean;
     var object = find(objectPath);
+    var contentType = request.getHeader("Content-Type");
+    if (Patches.type(contentType, true) == Patches.Type.APPLY && !status) {
+      return apply(request, objectPath, object);
+    }
     if (object == null) {
       return Answers.notFound(objectPath);
     }
@@ -229,11 +237,45 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
     return response.code() == 202 ? response.setResponseCode(200) : response;
   }
 
+  /**
+   * A server-side apply ({@link ServerSideApply}): merged, pruned and checked for conflicts, then
+   * stored as a PUT (200) or, when there is no object yet, a POST (201).
+   */
+  private MockResponse apply(RecordedRequest request, String objectPath, ObjectNode object) {
+    if (!Managers.named(request)) {
+      return Answers.status(
+          422,
+          "Invalid",
+          "PatchOptions.meta.k8s.io \"\" is invalid: fieldManager: Required value: is required"
+              + " for apply patch");
+    }
+    var config = Patches.configuration(request.getBody().readUtf8());
+    var force =
+        URI.create(request.getPath()).getRawQuery() != null
+            && List.of(URI.create(request.getPath()).getRawQuery().split("&"))
+                .contains("force=true");
+    var merged = ServerSideApply.merge(object, config, manager, force);
+    applying = ServerSideApply.applied(config);
+    var query = query(request.getPath());
+    if (object == null) {
+      Nodes.object(merged, "metadata").remove("resourceVersion");
+      var collection = objectPath.substring(0, objectPath.lastIndexOf('/'));
+      return super.handleCreate(request(HttpMethod.POST, collection + query, merged));
+    }
+    Nodes.object(merged, "metadata")
+        .set("resourceVersion", object.path("metadata").get("resourceVersion"));
+    return super.handleUpdate(put(objectPath + query, merged));
+  }
+
   private static RecordedRequest put(String path, ObjectNode object) {
+    return request(HttpMethod.PUT, path, object);
+  }
+
+  private static RecordedRequest request(HttpMethod method, String path, ObjectNode object) {
     var headers = new Headers.Builder().add("Content-Type", "application/json").build();
     return new RecordedRequest(
         "HTTP/1.1",
-        HttpMethod.PUT,
+        method,
         path,
         headers,
         new Buffer(Serialization.asJson(object).getBytes(StandardCharsets.UTF_8)));
@@ -364,8 +406,12 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
       remember(map.get(oldAttributes));
       return;
     }
-    ManagedFields.stamp(
-        next, before, manager, operation == Operation.STATUS ? "status" : subresource);
+    if (applying != null) {
+      ManagedFields.stampApply(next, before, manager, applying);
+    } else {
+      ManagedFields.stamp(
+          next, before, manager, operation == Operation.STATUS ? "status" : subresource);
+    }
     var json = Serialization.asJson(next);
     if (dryRun) {
       // answered as it would be stored, and not stored: the version is the stored one
@@ -455,16 +501,19 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
             new Buffer(Serialization.asJson(body).getBytes(StandardCharsets.UTF_8)));
     var client = manager;
     var answer = stored;
+    var clientApply = applying;
     var pending = new ArrayList<>(changes);
     changes.clear();
     manager = writer;
     internal = operation;
+    applying = null;
     try {
       super.handleUpdate(request);
       controllerWrites.addAll(changes);
     } finally {
       manager = client;
       internal = null;
+      applying = clientApply;
       stored = answer;
       changes.clear();
       changes.addAll(pending);
@@ -524,13 +573,15 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
       stored = null;
       manager = Managers.of(request);
       subresource = "";
+      applying = null;
       dryRun = request != null && DryRun.requested(request.getPath());
       MockResponse response;
       try {
         response = handler.get();
       } catch (PatchException refused) {
         rollBack(before);
-        return Answers.status(refused.code(), refused.reason(), refused.getMessage());
+        return Answers.status(
+            refused.code(), refused.reason(), refused.getMessage(), refused.details());
       } catch (Invalid invalid) {
         rollBack(before);
         return new MockResponse()

@@ -211,6 +211,33 @@ class KubectlIT {
         .isBlank();
   }
 
+  @Test
+  void serverSideApplyConflictsAndForces() throws Exception {
+    var config =
+        file("applied.yaml", DEPLOYMENT.replace("name: web\n  labels", "name: api\n  labels"));
+    assertThat(kubectl("apply", "--server-side", "-f", config, "--validate=false"))
+        .contains("deployment.apps/api serverside-applied");
+    kubectl("scale", "deployment", "api", "--replicas=3");
+    var changed =
+        file(
+            "changed.yaml",
+            DEPLOYMENT
+                .replace("name: web\n  labels", "name: api\n  labels")
+                .replace("replicas: 1", "replicas: 2"));
+
+    var conflict = fail(List.of("apply", "--server-side", "-f", changed, "--validate=false"));
+    assertThat(conflict)
+        .contains(
+            "Apply failed with 1 conflict: conflict with \"kubectl\" with subresource \"scale\""
+                + " using apps/v1: .spec.replicas");
+    assertThat(get("deployments.v1.apps", "api").at("/spec/replicas").asInt()).isEqualTo(3);
+
+    kubectl("apply", "--server-side", "--force-conflicts", "-f", changed, "--validate=false");
+    var api = get("deployments.v1.apps", "api");
+    assertThat(api.at("/spec/replicas").asInt()).isEqualTo(2);
+    assertThat(entry(api, "kubectl").path("operation").asText()).isEqualTo("Apply");
+  }
+
   private JsonNode get(String resource, String name) throws Exception {
     return Nodes.MAPPER.readTree(
         kubectl("get", resource, name, "-o", "json", "--show-managed-fields"));
@@ -265,6 +292,21 @@ class KubectlIT {
       throw new AssertionError("kubectl " + args + " did not finish: " + output);
     }
     assertThat(process.exitValue()).as("kubectl %s: %s", args, output).isZero();
+    return output;
+  }
+
+  /** Runs kubectl expecting it to fail; its output. */
+  private String fail(List<String> args) throws Exception {
+    var command = new ArrayList<String>();
+    command.add(KUBECTL.toString());
+    command.add("--kubeconfig=" + cluster.sandbox.kubeconfig());
+    command.add("--cache-dir=" + cache);
+    command.addAll(args);
+    var process = new ProcessBuilder(command).redirectErrorStream(true).start();
+    process.getOutputStream().close();
+    assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    var output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(process.exitValue()).as(output).isNotZero();
     return output;
   }
 

@@ -145,6 +145,14 @@ public final class PatchSchema {
     }
   }
 
+  /**
+   * The default of a list key field ({@code protocol: TCP} of ports), which structured-merge-diff
+   * takes for an item that leaves it out; null when none.
+   */
+  public static JsonNode keyDefault(String field) {
+    return field.equals("protocol") ? Nodes.MAPPER.getNodeFactory().textNode("TCP") : null;
+  }
+
   /** True for a kind of Kubernetes' own API groups (strategic merge patch applies). */
   public static boolean builtIn(String group) {
     return BUILT_IN_GROUPS.contains(group);

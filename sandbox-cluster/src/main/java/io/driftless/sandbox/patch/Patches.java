@@ -2,7 +2,9 @@ package io.driftless.sandbox.patch;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.driftless.sandbox.objects.Nodes;
 import io.fabric8.zjsonpatch.JsonPatch;
 import io.fabric8.zjsonpatch.JsonPatchException;
@@ -12,8 +14,8 @@ import java.util.Locale;
  * A PATCH body applied to a stored object by its {@code Content-Type}, as the API server's patch
  * handler does: {@code application/strategic-merge-patch+json} (built-in kinds only: a custom
  * resource has no Go type to take merge keys from, and the API server answers 415), {@code
- * application/merge-patch+json} and {@code application/json-patch+json}. {@code
- * application/apply-patch+yaml} (server-side apply) is not served: 415.
+ * application/merge-patch+json}, {@code application/json-patch+json} and {@code
+ * application/apply-patch+yaml} (server-side apply, merged by {@code server/ServerSideApply}).
  */
 public final class Patches {
 
@@ -21,8 +23,12 @@ public final class Patches {
   public enum Type {
     STRATEGIC,
     MERGE,
-    JSON
+    JSON,
+    /** Server-side apply: the caller merges ({@code server/ServerSideApply}). */
+    APPLY
   }
+
+  private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 
   private Patches() {}
 
@@ -38,6 +44,8 @@ public final class Patches {
         return Type.MERGE;
       case "application/json-patch+json":
         return Type.JSON;
+      case "application/apply-patch+yaml":
+        return Type.APPLY;
       case "application/strategic-merge-patch+json":
         if (builtIn) {
           return Type.STRATEGIC;
@@ -49,8 +57,9 @@ public final class Patches {
     var accepted =
         builtIn
             ? "application/json-patch+json, application/merge-patch+json,"
-                + " application/strategic-merge-patch+json"
-            : "application/json-patch+json, application/merge-patch+json";
+                + " application/apply-patch+yaml, application/strategic-merge-patch+json"
+            : "application/json-patch+json, application/merge-patch+json,"
+                + " application/apply-patch+yaml";
     throw new PatchException(
         415,
         "UnsupportedMediaType",
@@ -80,11 +89,29 @@ public final class Patches {
           }
           case MERGE -> JsonMergePatch.apply(stored, patch);
           case JSON -> jsonPatch(stored, patch);
+          case APPLY -> throw new IllegalArgumentException("an apply is merged by the caller");
         };
     if (!result.isObject()) {
       throw new PatchException("the patched object is not a JSON object");
     }
     return (ObjectNode) result;
+  }
+
+  /** The configuration of a server-side apply: YAML (or JSON, which is YAML), one object. */
+  public static ObjectNode configuration(String body) {
+    JsonNode config;
+    try {
+      config = YAML.readTree(body);
+    } catch (JsonProcessingException e) {
+      throw new PatchException("the apply configuration is not YAML: " + e.getOriginalMessage());
+    }
+    if (config == null || !config.isObject()) {
+      throw new PatchException("the apply configuration must be an object");
+    }
+    if (config.path("metadata").has("managedFields")) {
+      throw new PatchException("metadata.managedFields must be nil in an apply configuration");
+    }
+    return (ObjectNode) config;
   }
 
   private static JsonNode jsonPatch(ObjectNode stored, JsonNode patch) {

@@ -3,6 +3,7 @@ package io.driftless.sandbox.server;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.driftless.sandbox.objects.Nodes;
+import io.driftless.sandbox.patch.ApplyMerge;
 import io.driftless.sandbox.patch.PatchSchema;
 import io.driftless.sandbox.patch.PatchSchema.Shape;
 import java.util.ArrayList;
@@ -107,22 +108,7 @@ final class FieldSets {
   }
 
   private static Map<String, JsonNode> keyed(JsonNode list, List<String> keys) {
-    var items = new LinkedHashMap<String, JsonNode>();
-    if (list == null || !list.isArray()) {
-      return items;
-    }
-    for (var item : list) {
-      var key = new TreeMap<String, JsonNode>();
-      for (var name : keys) {
-        if (item.has(name)) {
-          key.put(name, item.get(name));
-        }
-      }
-      var json = Nodes.newObject();
-      key.forEach(json::set);
-      items.put("k:" + json, item);
-    }
-    return items;
+    return ApplyMerge.keyed(list, keys);
   }
 
   private static boolean isContainer(JsonNode node) {
@@ -145,6 +131,90 @@ final class FieldSets {
     var next = new ArrayList<>(path);
     next.add(element);
     return List.copyOf(next);
+  }
+
+  /**
+   * The fields an applied configuration names (structured-merge-diff's {@code ToFieldSet}): its
+   * leaves, empty maps, atomic structs and lists, and the items of keyed and set lists; maps are
+   * not members themselves.
+   */
+  static Set<List<String>> applied(String kind, JsonNode config) {
+    var paths = new LinkedHashSet<List<String>>();
+    collect(kind, config, List.of(), List.of(), paths);
+    paths.removeIf(path -> path.get(0).equals("f:apiVersion") || path.get(0).equals("f:kind"));
+    return paths;
+  }
+
+  private static void collect(
+      String kind, JsonNode node, List<String> path, List<String> fields, Set<List<String>> paths) {
+    var rule = fields.isEmpty() ? null : PatchSchema.rule(kind, fields);
+    if (node.isObject() && !node.isEmpty() && (rule == null || rule.shape() != Shape.ATOMIC_MAP)) {
+      node.fields()
+          .forEachRemaining(
+              f ->
+                  collect(
+                      kind,
+                      f.getValue(),
+                      append(path, "f:" + f.getKey()),
+                      append(fields, f.getKey()),
+                      paths));
+    } else if (node.isArray()
+        && !node.isEmpty()
+        && rule != null
+        && rule.shape() == Shape.MAP_LIST) {
+      keyed(node, rule.listKeys())
+          .forEach(
+              (key, item) -> {
+                var itemPath = append(path, key);
+                paths.add(itemPath);
+                collect(kind, item, itemPath, fields, paths);
+              });
+    } else if (node.isArray()
+        && !node.isEmpty()
+        && rule != null
+        && rule.shape() == Shape.SET_LIST) {
+      node.forEach(value -> paths.add(append(path, "v:" + value)));
+    } else if (!path.isEmpty()) {
+      paths.add(path);
+    }
+  }
+
+  /** Removes the field, item or value at {@code path} from {@code object}, if there. */
+  static void remove(String kind, JsonNode object, List<String> path) {
+    var node = object;
+    var fields = new ArrayList<String>();
+    for (int i = 0; i < path.size() && node != null; i++) {
+      var element = path.get(i);
+      var last = i == path.size() - 1;
+      if (element.startsWith("f:")) {
+        var name = element.substring(2);
+        fields.add(name);
+        if (last && node instanceof ObjectNode map) {
+          map.remove(name);
+        }
+        node = node.get(name);
+      } else if (node instanceof com.fasterxml.jackson.databind.node.ArrayNode list) {
+        var rule = PatchSchema.rule(kind, fields);
+        JsonNode found = null;
+        for (int index = 0; index < list.size(); index++) {
+          var item = list.get(index);
+          var key =
+              element.startsWith("k:") && rule != null
+                  ? ApplyMerge.key(item, rule.listKeys())
+                  : "v:" + item;
+          if (key.equals(element)) {
+            found = item;
+            if (last) {
+              list.remove(index);
+            }
+            break;
+          }
+        }
+        node = found;
+      } else {
+        return;
+      }
+    }
   }
 
   /** The paths of a {@code fieldsV1} tree. */

@@ -29,8 +29,10 @@ import java.util.Set;
  * annotations, which the sandbox's status writes carry). Entries the write itself sends (non-empty)
  * are taken instead of the stored ones, as the API server takes them.
  *
- * <p>Limits: no {@code Apply} operation (server-side apply), no cap of ten entries ({@code
- * ancient-changes}); only the list keys of {@link PatchSchema}.
+ * <p>{@code Apply} entries ({@link #stampApply}) are exactly the fields the manager applied.
+ *
+ * <p>Limits: no cap of ten entries ({@code ancient-changes}); only the list keys of {@link
+ * PatchSchema}.
  */
 public final class ManagedFields {
 
@@ -52,8 +54,28 @@ public final class ManagedFields {
    * {@code subresource} ({@code ""}, {@code status} or {@code scale}).
    */
   public static void stamp(ObjectNode next, JsonNode old, String manager, String subresource) {
+    record(
+        next,
+        old,
+        new Entry(manager, "Update", next.path("apiVersion").asText(), subresource),
+        null);
+  }
+
+  /**
+   * Records {@code manager}'s server-side apply of the fields {@code applied} ({@link
+   * ServerSideApply}), which made {@code next} from {@code old}: its {@code Apply} entry is exactly
+   * the applied fields; the fields it changed leave every other entry (conflicts were refused or
+   * forced before).
+   */
+  public static void stampApply(
+      ObjectNode next, JsonNode old, String manager, Set<List<String>> applied) {
+    record(next, old, new Entry(manager, "Apply", next.path("apiVersion").asText(), ""), applied);
+  }
+
+  private static void record(ObjectNode next, JsonNode old, Entry self, Set<List<String>> applied) {
+    var subresource = self.subresource();
     var kind = next.path("kind").asText();
-    var entries = entries(next, old);
+    var entries = entries(applied == null ? next : Nodes.newObject(), old);
     var live = old == null ? PatchSchema.zero(kind) : old.deepCopy();
     var compare = FieldSets.compare(kind, clean((ObjectNode) live), clean(next.deepCopy()));
     var hasStatus = KindRules.hasStatus(ObjectType.of(next));
@@ -61,33 +83,41 @@ public final class ManagedFields {
     taken.addAll(compare.modified());
     taken.addAll(compare.added());
     taken.removeIf(path -> ignored(path, subresource, hasStatus));
-    var apiVersion = next.path("apiVersion").asText();
-    var self = new Entry(manager, apiVersion, subresource);
     for (var entry : entries.entrySet()) {
       if (!entry.getKey().equals(self)) {
         entry.getValue().fields.removeAll(taken);
       }
       entry.getValue().fields.removeAll(compare.removed());
     }
-    if (!taken.isEmpty()) {
+    var now = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+    if (applied != null) {
+      var fields = new LinkedHashSet<>(applied);
+      fields.removeIf(path -> ignored(path, subresource, hasStatus) || stripped(path));
+      entries.put(self, new Fields(fields, now));
+    } else if (!taken.isEmpty()) {
       var mine = entries.computeIfAbsent(self, e -> new Fields(new LinkedHashSet<>(), null));
       mine.fields.addAll(taken);
-      mine.time = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+      mine.time = now;
     }
     Nodes.object(next, "metadata").set("managedFields", encode(entries));
   }
 
-  private record Entry(String manager, String apiVersion, String subresource) {}
+  /** The key of an entry: its manager, operation, apiVersion and subresource. */
+  record Entry(String manager, String operation, String apiVersion, String subresource) {}
 
-  private static final class Fields {
+  static final class Fields {
     final Set<List<String>> fields;
     String time;
-    final String operation = "Update";
 
     Fields(Set<List<String>> fields, String time) {
       this.fields = fields;
       this.time = time;
     }
+  }
+
+  /** The entries of a stored object. */
+  static Map<Entry, Fields> entries(JsonNode object) {
+    return entries(Nodes.newObject(), object);
   }
 
   private static Map<Entry, Fields> entries(ObjectNode next, JsonNode old) {
@@ -99,12 +129,10 @@ public final class ManagedFields {
     var entries = new LinkedHashMap<Entry, Fields>();
     if (source instanceof ArrayNode list) {
       for (var item : list) {
-        if (!item.path("operation").asText().equals("Update")) {
-          continue;
-        }
         var key =
             new Entry(
                 item.path("manager").asText(),
+                item.path("operation").asText("Update"),
                 item.path("apiVersion").asText(),
                 item.path("subresource").asText(""));
         entries.put(
@@ -119,8 +147,8 @@ public final class ManagedFields {
     var sorted = new ArrayList<>(entries.entrySet());
     sorted.removeIf(entry -> entry.getValue().fields.isEmpty());
     sorted.sort(
-        Comparator.comparing(
-                (Map.Entry<Entry, Fields> e) -> e.getValue().time == null ? "" : e.getValue().time)
+        Comparator.comparing((Map.Entry<Entry, Fields> e) -> e.getKey().operation())
+            .thenComparing(e -> e.getValue().time == null ? "" : e.getValue().time)
             .thenComparing(e -> e.getKey().manager())
             .thenComparing(e -> e.getKey().apiVersion())
             .thenComparing(e -> e.getKey().subresource()));
@@ -128,7 +156,7 @@ public final class ManagedFields {
     for (var entry : sorted) {
       var json = list.addObject();
       json.put("manager", entry.getKey().manager());
-      json.put("operation", entry.getValue().operation);
+      json.put("operation", entry.getKey().operation());
       json.put("apiVersion", entry.getKey().apiVersion());
       if (entry.getValue().time != null) {
         json.put("time", entry.getValue().time);
@@ -157,7 +185,13 @@ public final class ManagedFields {
     return object;
   }
 
-  private static boolean ignored(List<String> path, String subresource, boolean hasStatus) {
+  private static boolean stripped(List<String> path) {
+    return path.size() == 2
+        && path.get(0).equals("f:metadata")
+        && STRIPPED.contains(path.get(1).substring(2));
+  }
+
+  static boolean ignored(List<String> path, String subresource, boolean hasStatus) {
     var top = path.get(0);
     if (subresource.equals("status")) {
       return !(top.equals("f:status")
