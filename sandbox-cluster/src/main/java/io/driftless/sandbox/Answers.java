@@ -58,6 +58,18 @@ final class Answers {
     return status(404, "NotFound", resource + group + " \"" + name + "\" not found");
   }
 
+  /** True when {@code path} names a collection (a deletecollection), not one object. */
+  static boolean collection(String path) {
+    var parts = URI.create(path).getPath().split("/");
+    // ["", "api", v1, ...] or ["", "apis", group, version, ...]
+    var first = parts.length > 1 && parts[1].equals("apis") ? 4 : 3;
+    var rest = parts.length - first;
+    if (rest >= 1 && parts[first].equals("namespaces")) {
+      return rest == 1 || rest == 3;
+    }
+    return rest == 1;
+  }
+
   /** The answer to a delete of {@code object} at {@code path}. */
   static MockResponse deleted(String path, ObjectNode object) {
     var type = ObjectType.of(object);

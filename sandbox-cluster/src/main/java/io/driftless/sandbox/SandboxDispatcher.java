@@ -148,7 +148,7 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
     MockResponse response;
     if (scaled != null) {
       response = scale(request, scaled);
-    } else if (request.method() == HttpMethod.DELETE) {
+    } else if (request.method() == HttpMethod.DELETE && !Answers.collection(request.getPath())) {
       // DeleteOptions may ask for a dry run in the body (kubectl delete --dry-run=server)
       response = delete(request.getPath(), DryRun.requested(request));
     } else {
@@ -316,6 +316,9 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
    * object and deletes nothing.
    */
   private MockResponse delete(String path, boolean dry) {
+    if (Answers.collection(path)) {
+      return write(null, () -> super.handleDelete(path)); // deletecollection, as fabric8 does it
+    }
     var crd = CrdVersions.of(path).filter(CrdVersions.Request::named);
     return write(
         null,

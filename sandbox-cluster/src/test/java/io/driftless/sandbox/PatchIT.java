@@ -245,6 +245,25 @@ class PatchIT {
   }
 
   @Test
+  void aDeleteOfACollectionDeletesItsObjects() throws Exception {
+    for (var name : new String[] {"a", "b"}) {
+      send(
+          "POST",
+          CONFIGMAPS,
+          "application/json",
+          "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\""
+              + name
+              + "\"}}");
+    }
+
+    var answer = send("DELETE", CONFIGMAPS, null, null);
+
+    assertThat(answer.statusCode()).isEqualTo(200);
+    assertThat(stored(CONFIGMAPS).path("items")).isEmpty();
+    assertThat(stored(WEB).at("/metadata/name").asText()).isEqualTo("web");
+  }
+
+  @Test
   void theScaleSubresourceIsReadPutAndPatched() throws Exception {
     var get = send("GET", WEB + "/scale", null, null);
     var patch = send("PATCH", WEB + "/scale", MERGE, "{\"spec\":{\"replicas\":3}}");
