@@ -22,9 +22,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The real {@code kubectl} binary against the sandbox, through the kubeconfig it writes (issue 28):
- * patch (strategic, merge, json), replace, scale, label, annotate, edit and delete, each checked in
- * the stored object and in the managedFields manager kubectl's write left. Skipped where no kubectl
- * is installed.
+ * patch (strategic, merge, json), replace, scale, label, annotate, edit, delete, client-side and
+ * server-side apply, each checked in the stored object and in the managedFields manager kubectl's
+ * write left. Skipped where no kubectl is installed.
  *
  * <p>kubectl maps kinds and resources through API discovery, which the sandbox does not serve yet:
  * the test gives kubectl a discovery cache ({@code --cache-dir}) naming the resources it uses, as
@@ -209,6 +209,29 @@ class KubectlIT {
                 List.of("get", "deployments.v1.apps", "web", "--ignore-not-found", "-o", "name"),
                 null))
         .isBlank();
+  }
+
+  @Test
+  void clientSideApplyPatchesWithTheLastAppliedConfiguration() throws Exception {
+    var first = DEPLOYMENT.replace("name: web\n  labels", "name: cli\n  labels");
+    kubectl("apply", "-f", file("cli.yaml", first), "--validate=false");
+
+    var out =
+        kubectl(
+            "apply",
+            "-f",
+            file("cli2.yaml", first.replace("nginx:1.25", "nginx:1.27")),
+            "--validate=false");
+
+    assertThat(out).contains("deployment.apps/cli configured");
+    var cli = get("deployments.v1.apps", "cli");
+    assertThat(cli.at("/spec/template/spec/containers/0/image").asText()).isEqualTo("nginx:1.27");
+    assertThat(
+            cli.at("/metadata/annotations")
+                .path("kubectl.kubernetes.io/last-applied-configuration")
+                .asText())
+        .contains("nginx:1.27");
+    assertThat(fieldsOf(cli, "kubectl-client-side-apply").toString()).contains("f:image");
   }
 
   @Test
