@@ -12,6 +12,20 @@ final class Managers {
 
   private Managers() {}
 
+  /** True when the request names its manager ({@code fieldManager}), as an apply must. */
+  static boolean named(RecordedRequest request) {
+    var query = URI.create(request.getPath()).getRawQuery();
+    if (query == null) {
+      return false;
+    }
+    for (var parameter : query.split("&")) {
+      if (parameter.startsWith("fieldManager=") && parameter.length() > 13) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   static String of(RecordedRequest request) {
     if (request == null) {
       return "unknown";

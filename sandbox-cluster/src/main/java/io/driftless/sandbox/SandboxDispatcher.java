@@ -10,9 +10,13 @@ import io.driftless.sandbox.objects.ApiObject;
 import io.driftless.sandbox.objects.Nodes;
 import io.driftless.sandbox.objects.ObjectStore;
 import io.driftless.sandbox.objects.ObjectType;
+import io.driftless.sandbox.patch.PatchException;
+import io.driftless.sandbox.patch.PatchSchema;
+import io.driftless.sandbox.patch.Patches;
 import io.driftless.sandbox.server.Admission;
 import io.driftless.sandbox.server.Admission.Operation;
 import io.driftless.sandbox.server.ManagedFields;
+import io.driftless.sandbox.server.ServerSideApply;
 import io.driftless.sandbox.validation.Invalid;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.StatusBuilder;
@@ -28,12 +32,14 @@ import io.fabric8.mockwebserver.http.MockResponse;
 import io.fabric8.mockwebserver.http.RecordedRequest;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
@@ -79,6 +85,11 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
   private String manager = "unknown";
   private Operation internal;
   private String stored;
+  // the subresource written ("", status or scale) and whether the request is a dry run
+  private String subresource = "";
+  private boolean dryRun;
+  // the fields a server-side apply under way applies, else null
+  private Set<List<String>> applying;
 
   /**
    * A dispatcher saving to {@code file}, or keeping objects in memory only when it is null, running
@@ -134,7 +145,15 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
     }
     writeRequests.count(request);
     var scaled = Scales.objectPath(request.getPath());
-    var response = scaled == null ? super.dispatch(request) : scale(request, scaled);
+    MockResponse response;
+    if (scaled != null) {
+      response = scale(request, scaled);
+    } else if (request.method() == HttpMethod.DELETE && !Answers.collection(request.getPath())) {
+      // DeleteOptions may ask for a dry run in the body (kubectl delete --dry-run=server)
+      response = delete(request.getPath(), DryRun.requested(request));
+    } else {
+      response = super.dispatch(request);
+    }
     if (log.isDebugEnabled()) {
       log.debug(
           "{} {} -> {}",
@@ -147,13 +166,13 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
 
   /**
    * GET, PUT or PATCH of a scale subresource: read from, or written as an update of, the object's
-   * spec.replicas.
+   * spec.replicas; a PATCH is applied to the Scale ({@link Patches}), as the API server does.
    */
   private MockResponse scale(RecordedRequest request, String path) {
     if (request.getMethod().equals("GET")) {
       var object = find(path);
       return object == null
-          ? new MockResponse().setResponseCode(404)
+          ? Answers.notFound(path)
           : new MockResponse().setResponseCode(200).setBody(Scales.of(object).toString());
     }
     return write(
@@ -161,19 +180,110 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
         () -> {
           var object = find(path);
           if (object == null) {
-            return new MockResponse().setResponseCode(404);
+            return Answers.notFound(request.getPath());
           }
-          var replicas = parse(request.getBody().readUtf8()).path("spec").path("replicas");
-          if (!replicas.isInt()) {
-            return new MockResponse().setResponseCode(422);
+          var body = request.getBody().readUtf8();
+          var scale =
+              request.getMethod().equals("PATCH")
+                  ? Patches.apply(
+                      Patches.type(request.getHeader("Content-Type"), true),
+                      Scales.of(object),
+                      body)
+                  : parse(body);
+          var replicas = scale.path("spec").path("replicas");
+          if (!replicas.canConvertToInt()) {
+            return Answers.status(
+                422,
+                "Invalid",
+                "Scale.autoscaling \""
+                    + Nodes.text(object, "metadata", "name")
+                    + "\" is invalid: spec.replicas: Required value");
           }
           Nodes.object(object, "spec").put("replicas", replicas.asInt());
-          internalWrite(path, object, manager, Operation.UPDATE);
-          // the client's write, which the controllers react to
-          changes.addAll(controllerWrites);
-          controllerWrites.clear();
-          return new MockResponse().setResponseCode(200).setBody(Scales.of(find(path)).toString());
+          subresource = "scale";
+          super.handleUpdate(put(path + query(request.getPath()), object));
+          var answer = stored == null ? object : parse(stored);
+          stored = null; // the answer is the Scale, not the object
+          return new MockResponse().setResponseCode(200).setBody(Scales.of(answer).toString());
         });
+  }
+
+  /**
+   * A PATCH: the body applied to the stored object by its type ({@link Patches}), then stored as a
+   * PUT of the result (so admitted, versioned and watched as one); answered 200 with the object. A
+   * patch that names a resourceVersion is a precondition (409 when stale), as on an API server.
+   */
+  private MockResponse patch(RecordedRequest request) {
+    var path = request.getPath();
+    var clean = URI.create(path).getPath();
+    var status = clean.endsWith("/status");
+    var objectPath = status ? clean.substring(0, clean.length() - "/status".length()) : clean;
+    var object = find(objectPath);
+    var contentType = request.getHeader("Content-Type");
+    if (Patches.type(contentType, true) == Patches.Type.APPLY && !status) {
+      return apply(request, objectPath, object);
+    }
+    if (object == null) {
+      return Answers.notFound(objectPath);
+    }
+    var group = ObjectType.of(object).group();
+    var type = Patches.type(request.getHeader("Content-Type"), PatchSchema.builtIn(group));
+    var patched = Patches.apply(type, object, request.getBody().readUtf8());
+    if (!patched.path("metadata").has("resourceVersion")) {
+      Nodes.object(patched, "metadata")
+          .set("resourceVersion", object.path("metadata").get("resourceVersion"));
+    }
+    var response = super.handleUpdate(put(path, patched));
+    return response.code() == 202 ? response.setResponseCode(200) : response;
+  }
+
+  /**
+   * A server-side apply ({@link ServerSideApply}): merged, pruned and checked for conflicts, then
+   * stored as a PUT (200) or, when there is no object yet, a POST (201).
+   */
+  private MockResponse apply(RecordedRequest request, String objectPath, ObjectNode object) {
+    if (!Managers.named(request)) {
+      return Answers.status(
+          422,
+          "Invalid",
+          "PatchOptions.meta.k8s.io \"\" is invalid: fieldManager: Required value: is required"
+              + " for apply patch");
+    }
+    var config = Patches.configuration(request.getBody().readUtf8());
+    var force =
+        URI.create(request.getPath()).getRawQuery() != null
+            && List.of(URI.create(request.getPath()).getRawQuery().split("&"))
+                .contains("force=true");
+    var merged = ServerSideApply.merge(object, config, manager, force);
+    applying = ServerSideApply.applied(config);
+    var query = query(request.getPath());
+    if (object == null) {
+      Nodes.object(merged, "metadata").remove("resourceVersion");
+      var collection = objectPath.substring(0, objectPath.lastIndexOf('/'));
+      return super.handleCreate(request(HttpMethod.POST, collection + query, merged));
+    }
+    Nodes.object(merged, "metadata")
+        .set("resourceVersion", object.path("metadata").get("resourceVersion"));
+    return super.handleUpdate(put(objectPath + query, merged));
+  }
+
+  private static RecordedRequest put(String path, ObjectNode object) {
+    return request(HttpMethod.PUT, path, object);
+  }
+
+  private static RecordedRequest request(HttpMethod method, String path, ObjectNode object) {
+    var headers = new Headers.Builder().add("Content-Type", "application/json").build();
+    return new RecordedRequest(
+        "HTTP/1.1",
+        method,
+        path,
+        headers,
+        new Buffer(Serialization.asJson(object).getBytes(StandardCharsets.UTF_8)));
+  }
+
+  private static String query(String path) {
+    var index = path.indexOf('?');
+    return index < 0 ? "" : path.substring(index);
   }
 
   private ObjectNode find(String path) {
@@ -193,21 +303,48 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
 
   @Override
   public MockResponse handlePatch(RecordedRequest request) {
-    return write(request, () -> super.handlePatch(request));
+    return write(request, () -> patch(request));
   }
 
   @Override
   public MockResponse handleDelete(String path) {
+    return delete(path, DryRun.requested(path));
+  }
+
+  /**
+   * A delete, answered as the API server answers it ({@link Answers#deleted}); a dry run finds the
+   * object and deletes nothing.
+   */
+  private MockResponse delete(String path, boolean dry) {
+    if (Answers.collection(path)) {
+      return write(null, () -> super.handleDelete(path)); // deletecollection, as fabric8 does it
+    }
     var crd = CrdVersions.of(path).filter(CrdVersions.Request::named);
     return write(
         null,
         () -> {
+          dryRun = dry;
+          var target = path;
           if (crd.isPresent()
               && findResource(getKey(path)) == null
               && findResource(getKey(crd.get().otherPath())) != null) {
-            return super.handleDelete(crd.get().otherPath()); // a CRD stored at the other version
+            target = crd.get().otherPath(); // a CRD stored at the other version
           }
-          return super.handleDelete(path);
+          var object = find(URI.create(target).getPath());
+          if (object == null) {
+            return Answers.notFound(target);
+          }
+          if (dryRun) {
+            return Answers.deleted(target, object);
+          }
+          var response = super.handleDelete(target);
+          if (response.code() != 200) {
+            return response;
+          }
+          var left = find(URI.create(target).getPath());
+          return left != null
+              ? new MockResponse().setResponseCode(200).setBody(left.toString())
+              : Answers.deleted(target, object);
         });
   }
 
@@ -272,8 +409,24 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
       remember(map.get(oldAttributes));
       return;
     }
-    ManagedFields.stamp(next, before, manager, operation == Operation.STATUS);
+    if (applying != null) {
+      ManagedFields.stampApply(next, before, manager, applying);
+    } else {
+      ManagedFields.stamp(
+          next, before, manager, operation == Operation.STATUS ? "status" : subresource);
+    }
     var json = Serialization.asJson(next);
+    if (dryRun) {
+      // answered as it would be stored, and not stored: the version is the stored one
+      var metadata = Nodes.object(next, "metadata");
+      if (before == null) {
+        metadata.remove("resourceVersion");
+      } else {
+        metadata.set("resourceVersion", before.path("metadata").get("resourceVersion"));
+      }
+      remember(Serialization.asJson(next));
+      return;
+    }
     super.processEvent(path, pathAttributes, oldAttributes, null, json);
     changed = true;
     remember(json);
@@ -324,7 +477,14 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
 
   @Override
   public void writeSpec(String path, ObjectNode object, String writer) {
-    internalWrite(path, object, writer, Operation.UPDATE);
+    // the autoscaler's write: through the scale subresource, as the HPA controller's
+    var client = subresource;
+    subresource = "scale";
+    try {
+      internalWrite(path, object, writer, Operation.UPDATE);
+    } finally {
+      subresource = client;
+    }
   }
 
   /**
@@ -344,16 +504,19 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
             new Buffer(Serialization.asJson(body).getBytes(StandardCharsets.UTF_8)));
     var client = manager;
     var answer = stored;
+    var clientApply = applying;
     var pending = new ArrayList<>(changes);
     changes.clear();
     manager = writer;
     internal = operation;
+    applying = null;
     try {
       super.handleUpdate(request);
       controllerWrites.addAll(changes);
     } finally {
       manager = client;
       internal = null;
+      applying = clientApply;
       stored = answer;
       changes.clear();
       changes.addAll(pending);
@@ -412,9 +575,16 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
       changes.clear();
       stored = null;
       manager = Managers.of(request);
+      subresource = "";
+      applying = null;
+      dryRun = request != null && DryRun.requested(request.getPath());
       MockResponse response;
       try {
         response = handler.get();
+      } catch (PatchException refused) {
+        rollBack(before);
+        return Answers.status(
+            refused.code(), refused.reason(), refused.getMessage(), refused.details());
       } catch (Invalid invalid) {
         rollBack(before);
         return new MockResponse()

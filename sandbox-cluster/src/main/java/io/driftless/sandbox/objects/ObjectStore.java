@@ -23,6 +23,9 @@ public interface ObjectStore {
   /** Writes {@code object}'s status (and annotations, as a status update may) at {@code path}. */
   void writeStatus(String path, ObjectNode object, String manager);
 
-  /** Writes {@code object} at {@code path} as an update of its spec (a scale, for instance). */
+  /**
+   * Writes {@code object} at {@code path} as an update of its spec through the scale subresource
+   * (the autoscaler's replicas: managedFields record it as {@code scale}).
+   */
   void writeSpec(String path, ObjectNode object, String manager);
 }
