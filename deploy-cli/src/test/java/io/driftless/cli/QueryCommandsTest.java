@@ -257,13 +257,13 @@ class QueryCommandsTest {
                   "namespace":"default","name":"web"},"path":"spec.replicas","desired":2,"live":5,
                   "flips":3,"lastSeenAt":"2026-11-27T10:00:00Z","suggestedRebaseRule":null,
                   "policy":"report","changeId":"web-change-000009","yielded":false,
-                  "changedBy":"horizontal-pod-autoscaler"}]
+                  "changedBy":"kube-controller-manager"}]
                 """));
 
     var run = run("ghost-diffs");
 
     assertThat(run.exitCode()).as(run.err()).isZero();
-    assertThat(run.out()).contains("Changed by").contains("horizontal-pod-autoscaler");
+    assertThat(run.out()).contains("Changed by").contains("kube-controller-manager");
   }
 
   @Test

@@ -111,7 +111,7 @@ class ServerSideApplyIT {
     assertThat(status.path("message").asText())
         .isEqualTo(
             "Apply failed with 1 conflict: conflict with \"scaler\" using apps/v1: .spec.replicas");
-    assertThat(status.at("/details/causes/0/type").asText()).isEqualTo("FieldManagerConflict");
+    assertThat(status.at("/details/causes/0/reason").asText()).isEqualTo("FieldManagerConflict");
     assertThat(status.at("/details/causes/0/field").asText()).isEqualTo(".spec.replicas");
     assertThat(stored(WEB)).isEqualTo(before);
 

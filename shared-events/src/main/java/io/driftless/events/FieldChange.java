@@ -13,9 +13,10 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * @param decidedBy what decided the value: {@code desired}, {@code last-applied}, {@code live} or
  *     {@code rebase:<rule>}
  * @param changedBy the field manager that last wrote the {@code from} value, as the live object's
- *     {@code metadata.managedFields} say ({@code kubectl-edit}, {@code horizontal-pod-autoscaler},
- *     {@code driftless}); null when the cluster keeps no such record for the field (older events, a
- *     field removed from the live object, a create). Left out of the JSON when null.
+ *     {@code metadata.managedFields} say ({@code kubectl-edit}, {@code kube-controller-manager} for
+ *     an HPA's scale, {@code driftless}); null when the cluster keeps no such record for the field
+ *     (older events, a field removed from the live object, a create). Left out of the JSON when
+ *     null.
  */
 public record FieldChange(
     String path,

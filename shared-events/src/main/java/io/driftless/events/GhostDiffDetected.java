@@ -23,9 +23,9 @@ import java.time.Instant;
  * @param policy the app's ghost-diff policy when detected: {@code report} or {@code yield}
  * @param at when
  * @param changedBy the field manager that set the cluster's value, as the live object's {@code
- *     managedFields} say ({@code horizontal-pod-autoscaler}, {@code kubectl-edit}); null when the
- *     cluster keeps no record of it (and in events older than the field). Left out of the JSON when
- *     null.
+ *     managedFields} say ({@code kube-controller-manager} for an HPA's scale, {@code
+ *     kubectl-edit}); null when the cluster keeps no record of it (and in events older than the
+ *     field). Left out of the JSON when null.
  */
 public record GhostDiffDetected(
     String resourceId,

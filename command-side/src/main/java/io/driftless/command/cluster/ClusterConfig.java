@@ -32,8 +32,8 @@ class ClusterConfig {
    * The User-Agent of every request to the cluster. An API server takes a writer's field manager
    * from it when the request names none (the product before the first {@code /}), so the live
    * objects' {@code managedFields} say {@code driftless} for what Driftless wrote, as they say
-   * {@code kubectl-edit} or {@code horizontal-pod-autoscaler} for the others' writes: how a drift's
-   * {@code changedBy} tells them apart.
+   * {@code kubectl-edit} or {@code kube-controller-manager} (an HPA's scale) for the others'
+   * writes: how a drift's {@code changedBy} tells them apart.
    */
   static final String USER_AGENT =
       "driftless/"

@@ -218,12 +218,12 @@ class GhostDiffApiIT {
     assertThat(ghost.get("policy").asText()).isEqualTo("report");
     assertThat(ghost.get("changedBy").asText())
         .as("who set it back, from the Deployment's managedFields")
-        .isEqualTo("horizontal-pod-autoscaler");
+        .isEqualTo("kube-controller-manager");
     assertThat(events("fought", "ResourceUpdated").get(1).at("/fields/0"))
         .as("the first reconcile's put-back names the autoscaler as the live value's writer")
         .hasToString(
             "{\"path\":\"spec.replicas\",\"from\":5,\"to\":2,\"decidedBy\":\"desired\","
-                + "\"changedBy\":\"horizontal-pod-autoscaler\"}");
+                + "\"changedBy\":\"kube-controller-manager\"}");
     assertThat(ghost.get("suggestedRebaseRule").asText())
         .isEqualTo(
             """

@@ -28,7 +28,7 @@ class FieldManagersTest {
               "f:ports": {"k:{\\"containerPort\\":80,\\"protocol\\":\\"TCP\\"}": {".": {},
                "f:containerPort": {}}}},
              "k:{\\"name\\":\\"sidecar\\"}": {".": {}, "f:image": {}}}}}}}},
-         {"manager": "horizontal-pod-autoscaler", "operation": "Update", "apiVersion": "apps/v1",
+         {"manager": "kube-controller-manager", "operation": "Update", "apiVersion": "apps/v1",
           "time": "2026-11-27T10:05:00Z", "fieldsType": "FieldsV1", "subresource": "scale",
           "fieldsV1": {"f:spec": {"f:replicas": {}}}},
          {"manager": "kubectl-edit", "operation": "Update", "apiVersion": "apps/v1",
@@ -41,7 +41,7 @@ class FieldManagersTest {
   void theLastWriterOfAFieldIsItsManager() throws Exception {
     var managers = FieldManagers.of(JSON.readTree(LIVE));
 
-    assertThat(managers.managerOf("spec.replicas")).contains("horizontal-pod-autoscaler");
+    assertThat(managers.managerOf("spec.replicas")).contains("kube-controller-manager");
     assertThat(managers.managerOf("spec.template.spec.containers[name=app].image"))
         .contains("kubectl-edit");
     assertThat(managers.managerOf("spec.template.spec.containers[name=sidecar].image"))

@@ -54,7 +54,8 @@ class GhostDiffController {
    * @param yielded whether Driftless yielded the field ({@code yield} policy): it keeps the live
    *     value from {@code yieldedChangeId} on
    * @param changedBy the field manager that set the live value, as the cluster's {@code
-   *     managedFields} said (e.g. {@code horizontal-pod-autoscaler}); null when it did not say
+   *     managedFields} said (e.g. {@code kube-controller-manager}, an HPA's scale); null when it
+   *     did not say
    */
   record GhostDiff(
       String app,

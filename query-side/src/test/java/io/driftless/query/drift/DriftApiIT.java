@@ -139,7 +139,7 @@ class DriftApiIT {
     assertThat(web.get("yieldedChangeId").asText()).isEqualTo("shop-change-000004");
     assertThat(web.get("changedBy").asText())
         .as("the writer of the live value, kept through the yield")
-        .isEqualTo("horizontal-pod-autoscaler");
+        .isEqualTo("kube-controller-manager");
     var token = one.get(1);
     assertThat(token.get("changedBy").isNull()).as("the cluster did not say").isTrue();
     assertThat(token.get("path").asText()).isEqualTo("data.token");
@@ -185,7 +185,7 @@ class DriftApiIT {
     assertThat(third.get(2).get("fields").get(0).toString())
         .isEqualTo(
             "{\"path\":\"spec.replicas\",\"from\":2,\"to\":5,\"decidedBy\":\"cluster\","
-                + "\"flips\":2,\"changedBy\":\"horizontal-pod-autoscaler\"}");
+                + "\"flips\":2,\"changedBy\":\"kube-controller-manager\"}");
     var fourth = answer("/api/apps/team-a/shop/changes/shop-change-000004", 200).get("changes");
     assertThat(fourth)
         .extracting(c -> c.get("kind").asText() + "/" + c.get("name").asText() + " " + op(c))

@@ -103,7 +103,7 @@ class DriftViewsIT {
         .containsExactly(
             "shop-change-000003|Deployment/web|ghost-diff|[{\"path\":\"spec.replicas\",\"from\":2,"
                 + "\"to\":5,\"decidedBy\":\"cluster\",\"flips\":2,"
-                + "\"changedBy\":\"horizontal-pod-autoscaler\"}]",
+                + "\"changedBy\":\"kube-controller-manager\"}]",
             "shop-change-000003|Secret/token|ghost-diff|[{\"path\":\"data.token\",\"from\":"
                 + "\"sha256:desired\",\"to\":\"sha256:live\",\"decidedBy\":\"cluster\",\"flips\":2}]",
             "shop-change-000004|Deployment/web|yield|[{\"path\":\"spec.replicas\",\"to\":5,"

@@ -161,6 +161,6 @@ public final class DriftEvents {
         "apiVersion: kapp.k14s.io/v1alpha1\nkind: Config\n",
         policy,
         at(n).plusMillis(5),
-        path.equals("spec.replicas") ? "horizontal-pod-autoscaler" : null);
+        path.equals("spec.replicas") ? "kube-controller-manager" : null);
   }
 }

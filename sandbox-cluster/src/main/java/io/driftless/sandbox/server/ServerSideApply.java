@@ -101,7 +101,7 @@ public final class ServerSideApply {
           for (var field : fields) {
             causes
                 .addObject()
-                .put("type", "FieldManagerConflict")
+                .put("reason", "FieldManagerConflict")
                 .put("message", with)
                 .put("field", field);
             lines.add(with + ": " + field);

@@ -340,7 +340,7 @@ class HistoryPageIT {
         .contains("Ghost diff at spec.replicas");
     assertThat(browser.findElement(By.cssSelector("section.ghost dd.changed-by")).getText())
         .as("who set it back, from the Deployment's managedFields")
-        .isEqualTo("horizontal-pod-autoscaler");
+        .isEqualTo("kube-controller-manager");
     // the clipboard as a person's browser has it: allowed for this page
     browser.executeCdpCommand(
         "Browser.grantPermissions",
