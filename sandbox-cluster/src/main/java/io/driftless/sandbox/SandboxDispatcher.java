@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.driftless.sandbox.controllers.Change;
 import io.driftless.sandbox.controllers.Controller;
 import io.driftless.sandbox.controllers.Controllers;
+import io.driftless.sandbox.discovery.Discovery;
+import io.driftless.sandbox.discovery.Tables;
 import io.driftless.sandbox.objects.ApiObject;
 import io.driftless.sandbox.objects.Nodes;
 import io.driftless.sandbox.objects.ObjectStore;
@@ -66,6 +68,8 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
   private final RequestGate gate;
   private final Controllers controllers;
   private final Admission admission;
+  private final Discovery discovery;
+  private final Tables tables = new Tables(java.time.Clock.systemUTC());
   private final Object writes = new Object();
   private final WriteRequests writeRequests = new WriteRequests();
   private final LongAdder requests = new LongAdder();
@@ -90,6 +94,12 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
     this.gate = gate;
     this.controllers = controllers;
     this.admission = new Admission(this, () -> controllers.enabled(Controller.SIDECAR_INJECTOR));
+    this.discovery =
+        new Discovery(
+            () ->
+                list(ObjectType.CRD).stream()
+                    .map(crd -> CrdVersions.converted(crd.object(), "v1"))
+                    .toList());
   }
 
   /** The write requests clients sent so far, by field manager. */
@@ -132,9 +142,14 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
       log.debug("{} {} -> {} (refused)", request.getMethod(), request.getPath(), refusal.code());
       return refusal;
     }
+    var discovered = discovery.answer(request);
+    if (discovered != null) {
+      return discovered;
+    }
     writeRequests.count(request);
     var scaled = Scales.objectPath(request.getPath());
-    var response = scaled == null ? super.dispatch(request) : scale(request, scaled);
+    var response =
+        tables.finish(request, scaled == null ? super.dispatch(request) : scale(request, scaled));
     if (log.isDebugEnabled()) {
       log.debug(
           "{} {} -> {}",
