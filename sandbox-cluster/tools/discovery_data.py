@@ -126,12 +126,6 @@ def main():
         with open(target, "wb") as f:
             f.write(gzip.compress(raw, compresslevel=9, mtime=0))
         groups.append({"group": group, "version": version, "resources": resources(group, version, doc)})
-    # autoscaling/v1 has no document among the sources: its resources are v2's, as a 1.30 server
-    # serves them at both.
-    v2 = next(g for g in groups if g["group"] == "autoscaling" and g["version"] == "v2")
-    if not any(g["group"] == "autoscaling" and g["version"] == "v1" for g in groups):
-        at = groups.index(v2) + 1
-        groups.insert(at, {"group": "autoscaling", "version": "v1", "resources": v2["resources"]})
     with open(os.path.join(OUT, "api-resources.json"), "w") as f:
         json.dump({"kubernetes": "1.30", "groupVersions": groups}, f, indent=1)
         f.write("\n")

@@ -158,6 +158,9 @@ class KubectlIT {
     assertThat(kubectl.run("get", "widgets", "-o", "name").out())
         .isEqualTo("widget.example.com/w1\n");
     assertThat(kubectl.run("get", "wg").out()).containsPattern("(?m)^w1 +\\d+s");
+    assertThat(kubectl.run("explain", "widgets.spec.size").out())
+        .contains("KIND:       Widget")
+        .contains("FIELD: size <integer>");
     GenericKubernetesResource stored =
         cluster.client.genericKubernetesResources(WIDGETS).withName("w1").get();
     assertThat(stored.getAdditionalProperties()).containsKey("spec");

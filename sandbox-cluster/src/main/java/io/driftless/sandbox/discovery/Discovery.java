@@ -100,10 +100,10 @@ public final class Discovery {
       return bytes(v2.json());
     }
     if (path.equals("/openapi/v3")) {
-      return json(openApi.root());
+      return json(openApi.root(crds.get()));
     }
     if (path.startsWith("/openapi/v3/")) {
-      var document = openApi.document(path.substring("/openapi/v3/".length()));
+      var document = openApi.document(path.substring("/openapi/v3/".length()), crds.get());
       if (document.isPresent()) {
         return bytes(document.get());
       }

@@ -11,6 +11,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -25,16 +26,15 @@ import java.util.zip.GZIPInputStream;
  *   <li>{@code /openapi/v3}: each group version's document and its hash (of the stored file);
  *   <li>{@code /openapi/v3/apis/apps/v1}: the document, less the {@code fieldValidation} query
  *       parameter: the sandbox does not validate fields on the server, and {@code kubectl}, seeing
- *       the parameter unsupported, validates manifests itself (client-side), as against an API
- *       server older than 1.25;
+ *       the parameter unsupported, validates manifests itself (client-side);
  *   <li>{@code /openapi/v2}: one v2 document made of every v3 document's schemas ({@code
  *       #/components/schemas/} refs become {@code #/definitions/}, and a property that is only
  *       {@code allOf: [$ref]} the {@code $ref} itself, as 1.30 writes v2), without paths; as JSON
  *       or, for client-go, gnostic's protobuf ({@link OpenApiV2Proto}).
  * </ul>
  *
- * Limits: no documents for the stored CRDs (kubectl explains no custom kind and validates custom
- * objects against nothing); {@code autoscaling/v1} has none either.
+ * The v3 root and documents also cover the stored CRDs' group versions ({@link CustomOpenApi}).
+ * Limits: the v2 document has no custom kinds (kubectl validates custom objects against nothing).
  */
 final class OpenApi {
 
@@ -45,6 +45,7 @@ final class OpenApi {
   private final Map<String, String> hashes = new LinkedHashMap<>();
   private final Map<String, byte[]> documents = new ConcurrentHashMap<>();
   private volatile V2 v2;
+  private volatile Map<String, JsonNode> meta;
 
   /** The two forms of the v2 document. */
   record V2(byte[] json, byte[] protobuf) {}
@@ -58,24 +59,45 @@ final class OpenApi {
     }
   }
 
-  /** {@code GET /openapi/v3}. */
-  ObjectNode root() {
+  /** {@code GET /openapi/v3}, with the documents of {@code crds}. */
+  ObjectNode root(List<? extends JsonNode> crds) {
     var root = Nodes.MAPPER.createObjectNode();
     var paths = root.putObject("paths");
-    hashes.forEach(
-        (path, hash) ->
-            paths
-                .putObject(path)
-                .put("serverRelativeURL", "/openapi/v3/" + path + "?hash=" + hash));
+    hashes.forEach((path, hash) -> entry(paths, path, hash));
+    CustomOpenApi.documents(crds, meta())
+        .forEach((path, document) -> entry(paths, path, hash(json(document))));
     return root;
   }
 
-  /** {@code GET /openapi/v3/<path>}, with {@code path} like {@code apis/apps/v1}. */
-  Optional<byte[]> document(String path) {
-    if (!hashes.containsKey(path)) {
-      return Optional.empty();
+  /**
+   * {@code GET /openapi/v3/<path>}, with {@code path} like {@code apis/apps/v1} or a custom group
+   * version of {@code crds}.
+   */
+  Optional<byte[]> document(String path, List<? extends JsonNode> crds) {
+    if (hashes.containsKey(path)) {
+      return Optional.of(documents.computeIfAbsent(path, p -> json(served(p))));
     }
-    return Optional.of(documents.computeIfAbsent(path, p -> json(served(p))));
+    return Optional.ofNullable(CustomOpenApi.documents(crds, meta()).get(path)).map(OpenApi::json);
+  }
+
+  private static void entry(ObjectNode paths, String path, String hash) {
+    paths.putObject(path).put("serverRelativeURL", "/openapi/v3/" + path + "?hash=" + hash);
+  }
+
+  /** ObjectMeta, ListMeta and the schemas they refer to, from the core group's document. */
+  private Map<String, JsonNode> meta() {
+    var made = meta;
+    if (made == null) {
+      var schemas = parse("api/v1").path("components").path("schemas");
+      made =
+          CustomOpenApi.closure(
+              schemas,
+              List.of(
+                  "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta",
+                  "io.k8s.apimachinery.pkg.apis.meta.v1.ListMeta"));
+      meta = made;
+    }
+    return made;
   }
 
   /** {@code GET /openapi/v2}. */

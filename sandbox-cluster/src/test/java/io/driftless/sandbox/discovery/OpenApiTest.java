@@ -75,6 +75,43 @@ class OpenApiTest {
   }
 
   @Test
+  void aStoredCrdsSchemaIsPublishedInV3ForItsGroupVersion() throws IOException {
+    var crd =
+        (com.fasterxml.jackson.databind.node.ObjectNode)
+            Nodes.MAPPER.readTree(DiscoveryTest.WIDGETS);
+    var v1 =
+        (com.fasterxml.jackson.databind.node.ObjectNode) crd.path("spec").path("versions").get(1);
+    v1.putObject("schema")
+        .putObject("openAPIV3Schema")
+        .put("type", "object")
+        .putObject("properties")
+        .putObject("spec")
+        .put("type", "object")
+        .put("description", "what a widget is")
+        .putObject("properties")
+        .putObject("size")
+        .put("type", "integer");
+    var withCrd = new Discovery(() -> List.of(crd));
+
+    var root = json(withCrd.answer(request("GET", "/openapi/v3"))).path("paths");
+    assertThat(root.has("apis/example.com/v1")).isTrue();
+    assertThat(root.has("apis/example.com/v1beta1")).isFalse(); // no schema
+    var document = json(withCrd.answer(request("GET", "/openapi/v3/apis/example.com/v1")));
+    var schemas = document.path("components").path("schemas");
+    var widget = schemas.path("com.example.v1.Widget");
+    assertThat(widget.path("properties").path("spec").path("description").asText())
+        .isEqualTo("what a widget is");
+    assertThat(widget.path("x-kubernetes-group-version-kind").toString())
+        .isEqualTo("[{\"group\":\"example.com\",\"kind\":\"Widget\",\"version\":\"v1\"}]");
+    assertThat(widget.path("properties").path("metadata").toString())
+        .contains("#/components/schemas/io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta");
+    assertThat(schemas.has("com.example.v1.WidgetList")).isTrue();
+    assertThat(schemas.has("io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta")).isTrue();
+    assertThat(schemas.has("io.k8s.apimachinery.pkg.apis.meta.v1.OwnerReference")).isTrue();
+    assertThat(get("/openapi/v3/apis/example.com/v1").code()).isEqualTo(404); // without the CRD
+  }
+
+  @Test
   void aV3SchemaBecomesV2() throws IOException {
     var v3 =
         Nodes.MAPPER.readTree(
