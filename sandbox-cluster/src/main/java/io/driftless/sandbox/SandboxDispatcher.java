@@ -69,7 +69,7 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
   private final Controllers controllers;
   private final Admission admission;
   private final Discovery discovery;
-  private final Tables tables = new Tables(java.time.Clock.systemUTC());
+  private final Tables tables;
   private final Object writes = new Object();
   private final WriteRequests writeRequests = new WriteRequests();
   private final LongAdder requests = new LongAdder();
@@ -94,12 +94,15 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
     this.gate = gate;
     this.controllers = controllers;
     this.admission = new Admission(this, () -> controllers.enabled(Controller.SIDECAR_INJECTOR));
-    this.discovery =
-        new Discovery(
-            () ->
-                list(ObjectType.CRD).stream()
-                    .map(crd -> CrdVersions.converted(crd.object(), "v1"))
-                    .toList());
+    this.discovery = new Discovery(this::crds);
+    this.tables = new Tables(java.time.Clock.systemUTC(), this::crds);
+  }
+
+  /** The stored CRDs, each in {@code apiextensions.k8s.io/v1}'s form. */
+  private List<ObjectNode> crds() {
+    return list(ObjectType.CRD).stream()
+        .map(crd -> CrdVersions.converted(crd.object(), "v1"))
+        .toList();
   }
 
   /** The write requests clients sent so far, by field manager. */

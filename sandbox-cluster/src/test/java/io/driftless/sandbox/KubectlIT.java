@@ -157,7 +157,9 @@ class KubectlIT {
     assertThat(widget.exitCode()).as(widget.err()).isZero();
     assertThat(kubectl.run("get", "widgets", "-o", "name").out())
         .isEqualTo("widget.example.com/w1\n");
-    assertThat(kubectl.run("get", "wg").out()).containsPattern("(?m)^w1 +\\d+s");
+    assertThat(kubectl.run("get", "wg").out())
+        .containsPattern("NAME +SIZE +AGE")
+        .containsPattern("(?m)^w1 +3 +\\d+s");
     assertThat(kubectl.run("explain", "widgets.spec.size").out())
         .contains("KIND:       Widget")
         .contains("FIELD: size <integer>");

@@ -5,8 +5,12 @@ import com.fasterxml.jackson.databind.node.IntNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.driftless.sandbox.objects.Nodes;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
@@ -15,9 +19,16 @@ import java.util.function.Function;
  * Age, as a CRD without printer columns does. Limits: Pods' status is the stored phase (no reason
  * or container states), and no wide ({@code -o wide}) columns.
  */
-record Columns(String name, String type, String description, Function<JsonNode, JsonNode> value) {
+record Columns(
+    String name,
+    String type,
+    String description,
+    int priority,
+    BiFunction<JsonNode, Instant, JsonNode> value) {
 
-  private static final String AGE = "\u0000age";
+  Columns(String name, String type, String description, Function<JsonNode, JsonNode> value) {
+    this(name, type, description, 0, (object, now) -> value.apply(object));
+  }
 
   ObjectNode definition() {
     return Nodes.MAPPER
@@ -26,12 +37,12 @@ record Columns(String name, String type, String description, Function<JsonNode, 
         .put("type", type)
         .put("format", name.equals("Name") ? "name" : "")
         .put("description", description)
-        .put("priority", 0);
+        .put("priority", priority);
   }
 
-  JsonNode cell(JsonNode object, String age) {
-    var cell = value.apply(object);
-    return cell.isTextual() && cell.asText().equals(AGE) ? TextNode.valueOf(age) : cell;
+  /** The cell of {@code object} at {@code now} (ages are relative to it). */
+  JsonNode cell(JsonNode object, Instant now) {
+    return value.apply(object, now);
   }
 
   static List<Columns> of(String kind) {
@@ -52,8 +63,17 @@ record Columns(String name, String type, String description, Function<JsonNode, 
       }
       default -> {}
     }
-    columns.add(new Columns("Age", "string", "Time since creation", o -> TextNode.valueOf(AGE)));
+    columns.add(new Columns("Age", "string", "Time since creation", 0, Columns::age));
     return columns;
+  }
+
+  private static JsonNode age(JsonNode object, Instant now) {
+    var created = object.path("metadata").path("creationTimestamp").asText("");
+    try {
+      return TextNode.valueOf(HumanDuration.of(Duration.between(Instant.parse(created), now)));
+    } catch (DateTimeParseException e) {
+      return TextNode.valueOf("<unknown>");
+    }
   }
 
   private static void deployment(List<Columns> columns) {

@@ -7,25 +7,31 @@ import io.fabric8.mockwebserver.http.MockResponse;
 import io.fabric8.mockwebserver.http.RecordedRequest;
 import java.io.IOException;
 import java.time.Clock;
-import java.time.Duration;
-import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * Server-side printing: a read that asks for {@code as=Table} ({@code kubectl get}) is answered
  * with a {@code meta.k8s.io/v1} {@code Table} of the object or list the store answered, with the
- * columns of {@link Columns} and each row's object as {@code PartialObjectMetadata}. Other reads
- * are left as they are, with {@code Content-Type: application/json} added where the store gave none
- * (client-go would otherwise read a typed client's answer as the protobuf it asked for).
+ * columns of {@link Columns} (a custom kind's: {@link PrinterColumns}) and each row's object as
+ * {@code PartialObjectMetadata}. Other reads are left as they are, with {@code Content-Type:
+ * application/json} added where the store gave none (client-go would otherwise read a typed
+ * client's answer as the protobuf it asked for).
  */
 public final class Tables {
 
   private final Clock clock;
+  private final Supplier<List<? extends JsonNode>> crds;
 
-  public Tables(Clock clock) {
+  /**
+   * @param clock the time ages are counted to
+   * @param crds the stored CRDs in {@code apiextensions.k8s.io/v1}'s form, for custom kinds'
+   *     printer columns
+   */
+  public Tables(Clock clock, Supplier<List<? extends JsonNode>> crds) {
     this.clock = clock;
+    this.crds = crds;
   }
 
   /** {@code response} to {@code request}, as a Table if it asked for one. */
@@ -56,7 +62,10 @@ public final class Tables {
     var isList = body.has("items") && body.path("items").isArray();
     List<JsonNode> objects = isList ? list(body.path("items")) : List.of(body);
     var kind = isList ? itemKind(body) : body.path("kind").asText();
-    var columns = Columns.of(kind);
+    var columns =
+        objects.isEmpty()
+            ? Columns.of(kind)
+            : PrinterColumns.of(objects.get(0), crds.get()).orElseGet(() -> Columns.of(kind));
     var table = Nodes.MAPPER.createObjectNode().put("kind", "Table");
     table.put("apiVersion", "meta.k8s.io/v1");
     var metadata = table.putObject("metadata");
@@ -69,7 +78,7 @@ public final class Tables {
     for (var object : objects) {
       var row = rows.addObject();
       var cells = row.putArray("cells");
-      columns.forEach(column -> cells.add(column.cell(object, age(object, now))));
+      columns.forEach(column -> cells.add(column.cell(object, now)));
       row.set("object", partial(object));
     }
     return table;
@@ -94,18 +103,6 @@ public final class Tables {
     }
     partial.set("metadata", metadata);
     return partial;
-  }
-
-  private static String age(JsonNode object, Instant now) {
-    var created = object.path("metadata").path("creationTimestamp").asText("");
-    if (created.isEmpty()) {
-      return "<unknown>";
-    }
-    try {
-      return HumanDuration.of(Duration.between(Instant.parse(created), now));
-    } catch (DateTimeParseException e) {
-      return "<unknown>";
-    }
   }
 
   private static List<JsonNode> list(JsonNode items) {

@@ -11,6 +11,8 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** Server-side printing (issue 28). */
@@ -29,8 +31,9 @@ class TablesTest {
          "status": {"readyReplicas": 2, "updatedReplicas": 3, "availableReplicas": 2}}]}
       """;
 
+  private final List<JsonNode> crds = new ArrayList<>();
   private final Tables tables =
-      new Tables(Clock.fixed(Instant.parse("2026-01-01T00:03:20Z"), ZoneOffset.UTC));
+      new Tables(Clock.fixed(Instant.parse("2026-01-01T00:03:20Z"), ZoneOffset.UTC), () -> crds);
 
   @Test
   void aListAskedForAsTableIsATableWithTheKindsColumns() throws IOException {
@@ -62,6 +65,35 @@ class TablesTest {
 
     assertThat(names(table.path("columnDefinitions"))).isEqualTo("Name,Age");
     assertThat(table.path("rows").get(0).path("cells").toString()).isEqualTo("[\"w1\",\"24h\"]");
+  }
+
+  @Test
+  void aCustomKindHasItsCrdsPrinterColumns() throws IOException {
+    crds.add(
+        Nodes.MAPPER.readTree(
+            """
+            {"spec": {"group": "example.com", "names": {"kind": "Widget"}, "versions": [
+              {"name": "v1", "additionalPrinterColumns": [
+                {"name": "Size", "type": "integer", "jsonPath": ".spec.size"},
+                {"name": "First", "type": "string", "jsonPath": ".spec.parts[0].name",
+                 "priority": 1},
+                {"name": "Ready", "type": "string",
+                 "jsonPath": ".status.conditions[?(@.type==\\"Ready\\")].status"},
+                {"name": "Created", "type": "date", "jsonPath": ".metadata.creationTimestamp"}]}]}}
+            """));
+    var widget =
+        "{\"apiVersion\": \"example.com/v1\", \"kind\": \"Widget\", \"metadata\": {\"name\": \"w1\","
+            + " \"creationTimestamp\": \"2026-01-01T00:00:00Z\"},"
+            + " \"spec\": {\"size\": 3, \"parts\": [{\"name\": \"a\"}]}}";
+    var response =
+        tables.finish(
+            request("GET", "/apis/example.com/v1/widgets/w1", "Accept", TABLE), ok(widget));
+    var table = Nodes.MAPPER.readTree(response.getBody().getBytes());
+
+    assertThat(names(table.path("columnDefinitions"))).isEqualTo("Name,Size,First,Ready,Created");
+    assertThat(table.path("columnDefinitions").get(2).path("priority").asInt()).isEqualTo(1);
+    assertThat(table.path("rows").get(0).path("cells").toString())
+        .isEqualTo("[\"w1\",3,\"a\",null,\"3m20s\"]");
   }
 
   @Test
