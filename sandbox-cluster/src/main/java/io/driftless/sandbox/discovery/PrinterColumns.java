@@ -25,7 +25,7 @@ final class PrinterColumns {
   private PrinterColumns() {}
 
   /** The columns for {@code object} from {@code crds}, or empty if its CRD names none. */
-  static Optional<List<Columns>> of(JsonNode object, List<? extends JsonNode> crds) {
+  static Optional<List<Column>> of(JsonNode object, List<? extends JsonNode> crds) {
     var apiVersion = object.path("apiVersion").asText();
     var slash = apiVersion.indexOf('/');
     if (slash < 0) {
@@ -44,12 +44,12 @@ final class PrinterColumns {
     return Optional.empty();
   }
 
-  private static Optional<List<Columns>> columns(JsonNode spec, String version) {
+  private static Optional<List<Column>> columns(JsonNode spec, String version) {
     for (var served : spec.path("versions")) {
       var printed = served.path("additionalPrinterColumns");
       if (served.path("name").asText().equals(version) && !printed.isEmpty()) {
-        var columns = new ArrayList<Columns>();
-        columns.add(Columns.of("").get(0)); // Name
+        var columns = new ArrayList<Column>();
+        columns.add(Column.nameColumn());
         printed.forEach(column -> columns.add(column(column)));
         return Optional.of(columns);
       }
@@ -57,10 +57,10 @@ final class PrinterColumns {
     return Optional.empty();
   }
 
-  private static Columns column(JsonNode column) {
+  private static Column column(JsonNode column) {
     var type = column.path("type").asText("string");
     var path = column.path("jsonPath").asText();
-    return new Columns(
+    return new Column(
         column.path("name").asText(),
         type,
         column.path("description").asText(""),

@@ -14,7 +14,7 @@ import java.util.function.Supplier;
 /**
  * Server-side printing: a read that asks for {@code as=Table} ({@code kubectl get}) is answered
  * with a {@code meta.k8s.io/v1} {@code Table} of the object or list the store answered, with the
- * columns of {@link Columns} (a custom kind's: {@link PrinterColumns}) and each row's object as
+ * columns of {@link Column} (a custom kind's: {@link PrinterColumns}) and each row's object as
  * {@code PartialObjectMetadata}. Other reads are left as they are, with {@code Content-Type:
  * application/json} added where the store gave none (client-go would otherwise read a typed
  * client's answer as the protobuf it asked for).
@@ -64,8 +64,8 @@ public final class Tables {
     var kind = isList ? itemKind(body) : body.path("kind").asText();
     var columns =
         objects.isEmpty()
-            ? Columns.of(kind)
-            : PrinterColumns.of(objects.get(0), crds.get()).orElseGet(() -> Columns.of(kind));
+            ? Column.of(kind)
+            : PrinterColumns.of(objects.get(0), crds.get()).orElseGet(() -> Column.of(kind));
     var table = Nodes.MAPPER.createObjectNode().put("kind", "Table");
     table.put("apiVersion", "meta.k8s.io/v1");
     var metadata = table.putObject("metadata");

@@ -14,19 +14,19 @@ import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
- * The columns {@code kubectl get} shows for a kind, as 1.30's printers ({@code
- * pkg/printers/internalversion/printers.go}) define the common ones; every other kind gets Name and
- * Age, as a CRD without printer columns does. Limits: Pods' status is the stored phase (no reason
- * or container states), and no wide ({@code -o wide}) columns.
+ * A column of a {@code Table}. {@link #of} gives the columns {@code kubectl get} shows for a kind,
+ * as 1.30's printers ({@code pkg/printers/internalversion/printers.go}) define the common ones;
+ * every other kind gets Name and Age, as a CRD without printer columns does. Limits: Pods' status
+ * is the stored phase (no reason or container states), and no wide ({@code -o wide}) columns.
  */
-record Columns(
+record Column(
     String name,
     String type,
     String description,
     int priority,
     BiFunction<JsonNode, Instant, JsonNode> value) {
 
-  Columns(String name, String type, String description, Function<JsonNode, JsonNode> value) {
+  Column(String name, String type, String description, Function<JsonNode, JsonNode> value) {
     this(name, type, description, 0, (object, now) -> value.apply(object));
   }
 
@@ -45,9 +45,14 @@ record Columns(
     return value.apply(object, now);
   }
 
-  static List<Columns> of(String kind) {
-    var columns = new ArrayList<Columns>();
-    columns.add(text("Name", "Name must be unique within a namespace.", "metadata", "name"));
+  /** The Name column, first in every table. */
+  static Column nameColumn() {
+    return text("Name", "Name must be unique within a namespace.", "metadata", "name");
+  }
+
+  static List<Column> of(String kind) {
+    var columns = new ArrayList<Column>();
+    columns.add(nameColumn());
     switch (kind) {
       case "Deployment" -> deployment(columns);
       case "ConfigMap" -> columns.add(count("Data", "data", "binaryData"));
@@ -63,7 +68,7 @@ record Columns(
       }
       default -> {}
     }
-    columns.add(new Columns("Age", "string", "Time since creation", 0, Columns::age));
+    columns.add(new Column("Age", "string", "Time since creation", 0, Column::age));
     return columns;
   }
 
@@ -76,9 +81,9 @@ record Columns(
     }
   }
 
-  private static void deployment(List<Columns> columns) {
+  private static void deployment(List<Column> columns) {
     columns.add(
-        new Columns(
+        new Column(
             "Ready",
             "string",
             "Number of the pod with ready state",
@@ -91,17 +96,17 @@ record Columns(
     columns.add(integer("Available", "Total number of available pods", "availableReplicas"));
   }
 
-  private static void service(List<Columns> columns) {
+  private static void service(List<Column> columns) {
     columns.add(text("Type", "The type of service", "spec", "type"));
     columns.add(text("Cluster-IP", "The cluster IP of the service", "spec", "clusterIP"));
     columns.add(
-        new Columns(
+        new Column(
             "External-IP",
             "string",
             "The external IPs of the service",
             o -> TextNode.valueOf(externalIps(o))));
     columns.add(
-        new Columns(
+        new Column(
             "Port(s)", "string", "The ports of the service", o -> TextNode.valueOf(ports(o))));
   }
 
@@ -134,8 +139,8 @@ record Columns(
     return ports.isEmpty() ? "<none>" : String.join(",", ports);
   }
 
-  private static Columns text(String name, String description, String... path) {
-    return new Columns(
+  private static Column text(String name, String description, String... path) {
+    return new Column(
         name,
         "string",
         description,
@@ -148,16 +153,16 @@ record Columns(
         });
   }
 
-  private static Columns integer(String name, String description, String statusField) {
-    return new Columns(
+  private static Column integer(String name, String description, String statusField) {
+    return new Column(
         name,
         "integer",
         description,
         o -> IntNode.valueOf(o.path("status").path(statusField).asInt(0)));
   }
 
-  private static Columns count(String name, String... fields) {
-    return new Columns(
+  private static Column count(String name, String... fields) {
+    return new Column(
         name,
         "integer",
         "Number of entries",
