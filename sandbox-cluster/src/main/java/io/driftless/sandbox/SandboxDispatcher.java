@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.driftless.sandbox.controllers.Change;
 import io.driftless.sandbox.controllers.Controller;
 import io.driftless.sandbox.controllers.Controllers;
+import io.driftless.sandbox.discovery.Discovery;
+import io.driftless.sandbox.discovery.Tables;
 import io.driftless.sandbox.objects.ApiObject;
 import io.driftless.sandbox.objects.Nodes;
 import io.driftless.sandbox.objects.ObjectStore;
@@ -72,6 +74,8 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
   private final RequestGate gate;
   private final Controllers controllers;
   private final Admission admission;
+  private final Discovery discovery;
+  private final Tables tables;
   private final Object writes = new Object();
   private final WriteRequests writeRequests = new WriteRequests();
   private final LongAdder requests = new LongAdder();
@@ -101,6 +105,15 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
     this.gate = gate;
     this.controllers = controllers;
     this.admission = new Admission(this, () -> controllers.enabled(Controller.SIDECAR_INJECTOR));
+    this.discovery = new Discovery(this::crds);
+    this.tables = new Tables(java.time.Clock.systemUTC(), this::crds);
+  }
+
+  /** The stored CRDs, each in {@code apiextensions.k8s.io/v1}'s form. */
+  private List<ObjectNode> crds() {
+    return list(ObjectType.CRD).stream()
+        .map(crd -> CrdVersions.converted(crd.object(), "v1"))
+        .toList();
   }
 
   /** The write requests clients sent so far, by field manager. */
@@ -143,6 +156,10 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
       log.debug("{} {} -> {} (refused)", request.getMethod(), request.getPath(), refusal.code());
       return refusal;
     }
+    var discovered = discovery.answer(request);
+    if (discovered != null) {
+      return discovered;
+    }
     writeRequests.count(request);
     var scaled = Scales.objectPath(request.getPath());
     MockResponse response;
@@ -154,6 +171,7 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
     } else {
       response = super.dispatch(request);
     }
+    response = tables.finish(request, response);
     if (log.isDebugEnabled()) {
       log.debug(
           "{} {} -> {}",

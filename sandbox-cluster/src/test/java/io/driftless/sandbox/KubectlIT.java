@@ -2,84 +2,46 @@ package io.driftless.sandbox;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import io.driftless.sandbox.objects.Nodes;
-import java.io.IOException;
-import java.net.URI;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import io.driftless.sandbox.controllers.Controller;
+import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
+import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
+import java.net.URISyntaxException;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The real {@code kubectl} binary against the sandbox, through the kubeconfig it writes (issue 28):
- * patch (strategic, merge, json), replace, scale, label, annotate, edit, delete, client-side and
- * server-side apply, each checked in the stored object and in the managedFields manager kubectl's
- * write left. Skipped where no kubectl is installed.
- *
- * <p>kubectl maps kinds and resources through API discovery, which the sandbox does not serve yet:
- * the test gives kubectl a discovery cache ({@code --cache-dir}) naming the resources it uses, as
- * kubectl would have cached them from a cluster. {@code --validate=false} spares the OpenAPI
- * document kubectl reads to validate {@code create}, {@code replace} and {@code edit}.
+ * Issue 28: the real {@code kubectl} works against the sandbox: discovery ({@code version}, {@code
+ * api-resources}, {@code get}), server-side printing, {@code describe}, {@code explain} and {@code
+ * apply} with client-side validation (OpenAPI), custom kinds once their CRD is stored. Before,
+ * {@code kubectl get deployments} answered that the server had no such resource type and {@code
+ * apply} failed on the OpenAPI ("proto: cannot parse invalid wire-format data").
  */
 class KubectlIT {
 
-  private static final Path KUBECTL = findKubectl();
-
-  private static final String DEPLOYMENT =
-      """
-      apiVersion: apps/v1
-      kind: Deployment
-      metadata:
-        name: web
-        labels: {app: web}
-      spec:
-        replicas: 1
-        selector: {matchLabels: {app: web}}
-        template:
-          metadata: {labels: {app: web}}
-          spec:
-            containers:
-            - name: web
-              image: nginx:1.25
-              ports: [{containerPort: 80}]
-              env: [{name: A, value: "1"}]
-            - name: log
-              image: busybox:1.36
-      """;
-
-  private static final String CONFIG_MAP =
-      """
-      apiVersion: v1
-      kind: ConfigMap
-      metadata:
-        name: settings
-      data:
-        mode: slow
-      """;
+  private static final ResourceDefinitionContext WIDGETS =
+      new ResourceDefinitionContext.Builder()
+          .withGroup("example.com")
+          .withVersion("v1")
+          .withPlural("widgets")
+          .withKind("Widget")
+          .withNamespaced(true)
+          .build();
 
   @TempDir Path dir;
-
   private SandboxFixture cluster;
-  private Path cache;
+  private Kubectl kubectl;
 
   @BeforeEach
-  void start() throws Exception {
-    Assumptions.assumeTrue(KUBECTL != null, "kubectl is not installed");
-    cluster = SandboxFixture.start(dir, Set.of());
-    cache = dir.resolve("kube-cache");
-    seedDiscovery();
-    kubectl("create", "-f", file("web.yaml", DEPLOYMENT), "--validate=false");
-    kubectl("create", "-f", file("settings.yaml", CONFIG_MAP), "--validate=false");
+  void start() {
+    Kubectl.assumeInstalled();
+    cluster = SandboxFixture.start(dir, Controller.defaults());
+    kubectl = new Kubectl(cluster.sandbox.kubeconfig(), dir);
   }
 
   @AfterEach
@@ -90,330 +52,167 @@ class KubectlIT {
   }
 
   @Test
-  void patchStrategicMergesContainersByName() throws Exception {
-    var out =
-        kubectl(
-            "patch",
-            "deployment",
-            "web",
-            "-p",
-            "{\"spec\":{\"template\":{\"spec\":{\"containers\":[{\"name\":\"web\","
-                + "\"image\":\"nginx:1.27\",\"env\":[{\"name\":\"B\",\"value\":\"2\"}]}]}}}}");
+  void versionNamesTheServerAs130() {
+    var result = kubectl.run("version", "-o", "json");
 
-    assertThat(out).contains("deployment.apps/web patched");
-    var web = get("deployments.v1.apps", "web");
-    var containers = web.at("/spec/template/spec/containers");
-    assertThat(names(containers)).containsExactly("web", "log");
-    assertThat(containers.get(0).path("image").asText()).isEqualTo("nginx:1.27");
-    // a new item of a merged list comes before the stored ones, as the API server places it
-    assertThat(names(containers.get(0).path("env"))).containsExactly("B", "A");
-    assertThat(containers.get(1).path("image").asText()).isEqualTo("busybox:1.36");
-    assertThat(managers(web)).contains("kubectl-create", "kubectl-patch");
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    assertThat(result.out()).contains("\"gitVersion\": \"v1.30.0\"");
   }
 
   @Test
-  void patchMergeAndJsonReplaceWhatTheyName() throws Exception {
-    kubectl(
-        "patch",
-        "deployment",
-        "web",
-        "--type",
-        "merge",
-        "-p",
-        "{\"spec\":{\"template\":{\"spec\":{\"containers\":[{\"name\":\"only\",\"image\":\"x:1\"}]}}}}");
-    kubectl(
-        "patch",
-        "deployment",
-        "web",
-        "--type",
-        "json",
-        "-p",
-        "[{\"op\":\"replace\",\"path\":\"/spec/replicas\",\"value\":4}]");
+  void apiResourcesListDeploymentsWithTheirShortName() {
+    var result = kubectl.run("api-resources");
 
-    var web = get("deployments.v1.apps", "web");
-    assertThat(names(web.at("/spec/template/spec/containers"))).containsExactly("only");
-    assertThat(web.at("/spec/replicas").asInt()).isEqualTo(4);
-    assertThat(fieldsOf(web, "kubectl-patch").at("/f:spec").has("f:replicas")).isTrue();
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    assertThat(result.out())
+        .containsPattern("(?m)^deployments +deploy +apps/v1 +true +Deployment *$")
+        .containsPattern("(?m)^configmaps +cm +v1 +true +ConfigMap *$")
+        .containsPattern(
+            "(?m)^customresourcedefinitions +crd,crds +apiextensions.k8s.io/v1 +false");
   }
 
   @Test
-  void replaceFromAFile() throws Exception {
-    var out =
-        kubectl(
-            "replace",
-            "-f",
-            file("settings2.yaml", CONFIG_MAP.replace("mode: slow", "mode: fast")),
-            "--validate=false");
+  void getListsDeploymentsAndConfigMapsByNameAndAsTables() {
+    cluster.client.resource(deployment("web")).create();
+    cluster.client.resource(configMap("settings")).create();
 
-    assertThat(out).contains("configmap/settings replaced");
-    var settings = get("configmaps", "settings");
-    assertThat(settings.at("/data/mode").asText()).isEqualTo("fast");
-    assertThat(fieldsOf(settings, "kubectl-replace").toString())
-        .isEqualTo("{\"f:data\":{\"f:mode\":{}}}");
+    assertThat(kubectl.run("get", "deployments", "-o", "name").out())
+        .isEqualTo("deployment.apps/web\n");
+    assertThat(kubectl.run("get", "configmaps", "-o", "name").out())
+        .isEqualTo("configmap/settings\n");
+    var deployments = kubectl.run("get", "deployments");
+    assertThat(deployments.out())
+        .containsPattern("NAME +READY +UP-TO-DATE +AVAILABLE +AGE")
+        .containsPattern("(?m)^web +2/2 +2 +2 +\\d+s");
+    assertThat(kubectl.run("get", "configmaps").out())
+        .containsPattern("NAME +DATA +AGE")
+        .containsPattern("(?m)^settings +2 +\\d+s");
+    assertThat(kubectl.run("get", "deploy", "web").out()).containsPattern("(?m)^web +2/2");
+    assertThat(cluster.client.apps().deployments().withName("web").get().getStatus().getReplicas())
+        .isEqualTo(2);
   }
 
   @Test
-  void scaleThroughTheScaleSubresource() throws Exception {
-    var out = kubectl("scale", "deployment", "web", "--replicas=3");
+  void describeShowsADeploymentAndAConfigMap() {
+    cluster.client.resource(deployment("web")).create();
+    cluster.client.resource(configMap("settings")).create();
 
-    assertThat(out).contains("deployment.apps/web scaled");
-    var web = get("deployments.v1.apps", "web");
-    assertThat(web.at("/spec/replicas").asInt()).isEqualTo(3);
-    // kubectl scale sends no fieldManager: the User-Agent's product names it
-    var entry = entry(web, "kubectl");
-    assertThat(entry.path("subresource").asText()).isEqualTo("scale");
-    assertThat(entry.at("/fieldsV1").toString()).isEqualTo("{\"f:spec\":{\"f:replicas\":{}}}");
+    var deployment = kubectl.run("describe", "deployment", "web");
+    var configMap = kubectl.run("describe", "configmap", "settings");
+
+    assertThat(deployment.exitCode()).as(deployment.err()).isZero();
+    assertThat(deployment.out())
+        .containsPattern("Name: +web")
+        .containsPattern("Replicas: +2 desired \\| 2 updated \\| 2 total \\| 2 available")
+        .containsPattern("Image: +nginx:1.25");
+    assertThat(configMap.exitCode()).as(configMap.err()).isZero();
+    assertThat(configMap.out()).containsPattern("Name: +settings").contains("colour:\n----\nblue");
+    assertThat(cluster.client.configMaps().withName("settings").get().getData())
+        .containsEntry("colour", "blue");
   }
 
   @Test
-  void labelAndAnnotate() throws Exception {
-    kubectl("label", "deployment", "web", "tier=front");
-    kubectl("annotate", "configmap", "settings", "owner=team-a");
+  void explainReadsTheOpenApi() {
+    var result = kubectl.run("explain", "deployment.spec.replicas");
 
-    var web = get("deployments.v1.apps", "web");
-    assertThat(web.at("/metadata/labels/tier").asText()).isEqualTo("front");
-    assertThat(fieldsOf(web, "kubectl-label").toString())
-        .isEqualTo("{\"f:metadata\":{\"f:labels\":{\"f:tier\":{}}}}");
-    var settings = get("configmaps", "settings");
-    assertThat(settings.at("/metadata/annotations/owner").asText()).isEqualTo("team-a");
-    assertThat(fieldsOf(settings, "kubectl-annotate").toString())
-        .isEqualTo("{\"f:metadata\":{\"f:annotations\":{\".\":{},\"f:owner\":{}}}}");
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    assertThat(result.out())
+        .contains("KIND:       Deployment")
+        .contains("FIELD: replicas <integer>")
+        .contains("Number of desired pods");
   }
 
   @Test
-  void editWithAnEditorScript() throws Exception {
-    var editor = dir.resolve("editor.sh");
-    Files.writeString(editor, "#!/bin/sh\nsed -i 's/mode: slow/mode: edited/' \"$1\"\n");
-    Files.setPosixFilePermissions(editor, PosixFilePermissions.fromString("rwx------"));
+  void applyPassesClientSideValidationAndStoresTheDeployment() {
+    var result = kubectl.run("apply", "-f", manifest("web-deployment.yaml"));
 
-    var out = run(List.of("edit", "configmap", "settings", "--validate=false"), editor.toString());
-
-    assertThat(out).contains("configmap/settings edited");
-    var settings = get("configmaps", "settings");
-    assertThat(settings.at("/data/mode").asText()).isEqualTo("edited");
-    assertThat(fieldsOf(settings, "kubectl-edit").toString())
-        .isEqualTo("{\"f:data\":{\"f:mode\":{}}}");
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    assertThat(result.out()).isEqualTo("deployment.apps/web created\n");
+    var stored = cluster.client.apps().deployments().withName("web").get();
+    assertThat(stored.getSpec().getReplicas()).isEqualTo(3);
+    assertThat(stored.getMetadata().getAnnotations())
+        .containsKey("kubectl.kubernetes.io/last-applied-configuration");
   }
 
   @Test
-  void deleteAndServerDryRun() throws Exception {
-    var dry = kubectl("delete", "deployment", "web", "--dry-run=server");
-    assertThat(dry).contains("deleted (server dry run)");
-    assertThat(get("deployments.v1.apps", "web").at("/metadata/name").asText()).isEqualTo("web");
+  void applyRefusesAnUnknownFieldBeforeSendingIt() {
+    var result = kubectl.run("apply", "-f", manifest("misspelt-deployment.yaml"));
 
-    var out = kubectl("delete", "deployment", "web");
-
-    assertThat(out).contains("deployment.apps \"web\" deleted");
-    assertThat(
-            run(
-                List.of("get", "deployments.v1.apps", "web", "--ignore-not-found", "-o", "name"),
-                null))
-        .isBlank();
+    assertThat(result.exitCode()).isNotZero();
+    assertThat(result.err())
+        .contains("unknown field \"replicaz\" in io.k8s.api.apps.v1.DeploymentSpec");
+    assertThat(cluster.client.apps().deployments().withName("misspelt").get()).isNull();
+    assertThat(cluster.sandbox.writeRequests()).isEmpty();
   }
 
   @Test
-  void clientSideApplyPatchesWithTheLastAppliedConfiguration() throws Exception {
-    var first = DEPLOYMENT.replace("name: web\n  labels", "name: cli\n  labels");
-    kubectl("apply", "-f", file("cli.yaml", first), "--validate=false");
+  void aCustomKindIsServedOnceItsCrdIsStoredAndNoLongerOnceDeleted() {
+    assertThat(kubectl.run("get", "widgets").err())
+        .contains("the server doesn't have a resource type \"widgets\"");
 
-    var out =
-        kubectl(
-            "apply",
-            "-f",
-            file("cli2.yaml", first.replace("nginx:1.25", "nginx:1.27")),
-            "--validate=false");
+    var crd = kubectl.run("apply", "-f", manifest("widget-crd.yaml"));
+    var widget = kubectl.run("apply", "-f", manifest("widget.yaml"));
 
-    assertThat(out).contains("deployment.apps/cli configured");
-    var cli = get("deployments.v1.apps", "cli");
-    assertThat(cli.at("/spec/template/spec/containers/0/image").asText()).isEqualTo("nginx:1.27");
-    assertThat(
-            cli.at("/metadata/annotations")
-                .path("kubectl.kubernetes.io/last-applied-configuration")
-                .asText())
-        .contains("nginx:1.27");
-    assertThat(fieldsOf(cli, "kubectl-client-side-apply").toString()).contains("f:image");
+    assertThat(crd.exitCode()).as(crd.err()).isZero();
+    assertThat(widget.exitCode()).as(widget.err()).isZero();
+    assertThat(kubectl.run("get", "widgets", "-o", "name").out())
+        .isEqualTo("widget.example.com/w1\n");
+    assertThat(kubectl.run("get", "wg").out())
+        .containsPattern("NAME +SIZE +AGE")
+        .containsPattern("(?m)^w1 +3 +\\d+s");
+    assertThat(kubectl.run("explain", "widgets.spec.size").out())
+        .contains("KIND:       Widget")
+        .contains("FIELD: size <integer>");
+    GenericKubernetesResource stored =
+        cluster.client.genericKubernetesResources(WIDGETS).withName("w1").get();
+    assertThat(stored.getAdditionalProperties()).containsKey("spec");
+    assertThat(kubectl.run("delete", "crd", "widgets.example.com").exitCode()).isZero();
+    assertThat(kubectl.run("api-resources", "--api-group=example.com").out())
+        .doesNotContain("widgets");
   }
 
-  @Test
-  void serverSideApplyConflictsAndForces() throws Exception {
-    var config =
-        file("applied.yaml", DEPLOYMENT.replace("name: web\n  labels", "name: api\n  labels"));
-    assertThat(kubectl("apply", "--server-side", "-f", config, "--validate=false"))
-        .contains("deployment.apps/api serverside-applied");
-    kubectl("scale", "deployment", "api", "--replicas=3");
-    var changed =
-        file(
-            "changed.yaml",
-            DEPLOYMENT
-                .replace("name: web\n  labels", "name: api\n  labels")
-                .replace("replicas: 1", "replicas: 2"));
-
-    var conflict = fail(List.of("apply", "--server-side", "-f", changed, "--validate=false"));
-    assertThat(conflict)
-        .contains(
-            "Apply failed with 1 conflict: conflict with \"kubectl\" with subresource \"scale\""
-                + " using apps/v1: .spec.replicas");
-    assertThat(get("deployments.v1.apps", "api").at("/spec/replicas").asInt()).isEqualTo(3);
-
-    kubectl("apply", "--server-side", "--force-conflicts", "-f", changed, "--validate=false");
-    var api = get("deployments.v1.apps", "api");
-    assertThat(api.at("/spec/replicas").asInt()).isEqualTo(2);
-    assertThat(entry(api, "kubectl").path("operation").asText()).isEqualTo("Apply");
+  private static Deployment deployment(String name) {
+    return new DeploymentBuilder()
+        .withNewMetadata()
+        .withName(name)
+        .withNamespace("default")
+        .endMetadata()
+        .withNewSpec()
+        .withReplicas(2)
+        .withNewSelector()
+        .addToMatchLabels("app", name)
+        .endSelector()
+        .withNewTemplate()
+        .withNewMetadata()
+        .addToLabels("app", name)
+        .endMetadata()
+        .withNewSpec()
+        .addNewContainer()
+        .withName(name)
+        .withImage("nginx:1.25")
+        .endContainer()
+        .endSpec()
+        .endTemplate()
+        .endSpec()
+        .build();
   }
 
-  private JsonNode get(String resource, String name) throws Exception {
-    return Nodes.MAPPER.readTree(
-        kubectl("get", resource, name, "-o", "json", "--show-managed-fields"));
+  private static io.fabric8.kubernetes.api.model.ConfigMap configMap(String name) {
+    return new ConfigMapBuilder()
+        .withNewMetadata()
+        .withName(name)
+        .withNamespace("default")
+        .endMetadata()
+        .addToData("colour", "blue")
+        .addToData("size", "3")
+        .build();
   }
 
-  private static JsonNode entry(JsonNode object, String manager) {
-    for (var entry : object.at("/metadata/managedFields")) {
-      if (entry.path("manager").asText().equals(manager)) {
-        return entry;
-      }
+  private static String manifest(String name) {
+    try {
+      return Path.of(KubectlIT.class.getResource("kubectl/" + name).toURI()).toString();
+    } catch (URISyntaxException e) {
+      throw new IllegalStateException(e);
     }
-    throw new AssertionError("no managedFields entry of " + manager + " in " + object);
-  }
-
-  private static JsonNode fieldsOf(JsonNode object, String manager) {
-    return entry(object, manager).path("fieldsV1");
-  }
-
-  private static List<String> names(JsonNode list) {
-    var names = new ArrayList<String>();
-    list.forEach(item -> names.add(item.path("name").asText()));
-    return names;
-  }
-
-  private static List<String> managers(JsonNode object) {
-    var names = new ArrayList<String>();
-    object.at("/metadata/managedFields").forEach(e -> names.add(e.path("manager").asText()));
-    return names;
-  }
-
-  private String kubectl(String... args) throws Exception {
-    return run(List.of(args), null);
-  }
-
-  private String run(List<String> args, String editor) throws Exception {
-    var command = new ArrayList<String>();
-    command.add(KUBECTL.toString());
-    command.add("--kubeconfig=" + cluster.sandbox.kubeconfig());
-    command.add("--cache-dir=" + cache);
-    command.addAll(args);
-    var builder = new ProcessBuilder(command).redirectErrorStream(true);
-    builder.environment().put("HOME", dir.toString());
-    if (editor != null) {
-      builder.environment().put("KUBE_EDITOR", editor);
-    }
-    var process = builder.start();
-    process.getOutputStream().close();
-    var finished = process.waitFor(60, TimeUnit.SECONDS);
-    var output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    if (!finished) {
-      process.destroyForcibly();
-      throw new AssertionError("kubectl " + args + " did not finish: " + output);
-    }
-    assertThat(process.exitValue()).as("kubectl %s: %s", args, output).isZero();
-    return output;
-  }
-
-  /** Runs kubectl expecting it to fail; its output. */
-  private String fail(List<String> args) throws Exception {
-    var command = new ArrayList<String>();
-    command.add(KUBECTL.toString());
-    command.add("--kubeconfig=" + cluster.sandbox.kubeconfig());
-    command.add("--cache-dir=" + cache);
-    command.addAll(args);
-    var process = new ProcessBuilder(command).redirectErrorStream(true).start();
-    process.getOutputStream().close();
-    assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
-    var output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(process.exitValue()).as(output).isNotZero();
-    return output;
-  }
-
-  private String file(String name, String content) throws IOException {
-    var path = dir.resolve(name);
-    Files.writeString(path, content);
-    return path.toString();
-  }
-
-  /**
-   * A discovery cache as kubectl writes it under {@code <cache-dir>/discovery/<host_port>/}: the
-   * API groups, and the resources of {@code v1} and {@code apps/v1} kubectl is asked to use.
-   */
-  private void seedDiscovery() throws IOException {
-    var url = URI.create(cluster.sandbox.url());
-    var root = cache.resolve("discovery").resolve(url.getHost() + "_" + url.getPort());
-    write(
-        root.resolve("servergroups.json"),
-        "{\"kind\":\"APIGroupList\",\"apiVersion\":\"v1\",\"groups\":["
-            + group("", "v1")
-            + ","
-            + group("apps", "apps/v1")
-            + "]}");
-    write(
-        root.resolve("v1/serverresources.json"),
-        resources(
-            "v1",
-            resource("configmaps", "ConfigMap", "cm"),
-            resource("services", "Service", "svc")));
-    write(
-        root.resolve("apps/v1/serverresources.json"),
-        resources(
-            "apps/v1",
-            resource("deployments", "Deployment", "deploy"),
-            "{\"name\":\"deployments/scale\",\"singularName\":\"\",\"namespaced\":true,"
-                + "\"group\":\"autoscaling\",\"version\":\"v1\",\"kind\":\"Scale\","
-                + "\"verbs\":[\"get\",\"patch\",\"update\"]}"));
-  }
-
-  private static String group(String name, String groupVersion) {
-    var version = "{\"groupVersion\":\"" + groupVersion + "\",\"version\":\"v1\"}";
-    return "{\"name\":\""
-        + name
-        + "\",\"versions\":["
-        + version
-        + "],\"preferredVersion\":"
-        + version
-        + "}";
-  }
-
-  private static String resources(String groupVersion, String... resources) {
-    return "{\"kind\":\"APIResourceList\",\"apiVersion\":\"v1\",\"groupVersion\":\""
-        + groupVersion
-        + "\",\"resources\":["
-        + String.join(",", resources)
-        + "]}";
-  }
-
-  private static String resource(String plural, String kind, String shortName) {
-    return "{\"name\":\""
-        + plural
-        + "\",\"singularName\":\""
-        + kind.toLowerCase(java.util.Locale.ROOT)
-        + "\",\"namespaced\":true,\"kind\":\""
-        + kind
-        + "\",\"verbs\":[\"create\",\"delete\",\"get\",\"list\",\"patch\",\"update\",\"watch\"],"
-        + "\"shortNames\":[\""
-        + shortName
-        + "\"]}";
-  }
-
-  private static void write(Path path, String content) throws IOException {
-    Files.createDirectories(path.getParent());
-    Files.writeString(path, content);
-  }
-
-  private static Path findKubectl() {
-    var path = System.getenv().getOrDefault("PATH", "/usr/bin");
-    for (var directory : path.split(java.io.File.pathSeparator)) {
-      var candidate = Path.of(directory, "kubectl");
-      if (Files.isExecutable(candidate)) {
-        return candidate;
-      }
-    }
-    return null;
   }
 }
