@@ -58,9 +58,10 @@ class SpanTreeTest {
     var spans = new ArrayList<long[]>();
     for (int i = 0; i < 3_000; i++) {
       var lower = 1 + random.nextInt(5_000);
-      spans.add(new long[] {lower, lower + random.nextInt(random.nextBoolean() ? 40 : 3_000)});
+      var upper = lower + random.nextInt(random.nextBoolean() ? 40 : 3_000);
+      spans.add(new long[] {lower, upper, SpanTree.fork(lower, upper)});
     }
-    spans.add(new long[] {4_096, SpanTree.OPEN});
+    spans.add(new long[] {4_096, SpanTree.OPEN, SpanTree.fork(4_096, SpanTree.OPEN)});
     for (long p = 1; p <= 9_000; p += 1 + random.nextInt(3)) {
       assertThat(found(spans, p)).as("at " + p).isEqualTo(containing(spans, p));
     }
@@ -69,12 +70,12 @@ class SpanTreeTest {
 
   private static Set<Integer> found(List<long[]> spans, long p) {
     var path = SpanTree.path(p);
+    var atOrLeft = new HashSet<>(path.atOrLeft());
+    var right = new HashSet<>(path.right());
     var found = new HashSet<Integer>();
     for (int i = 0; i < spans.size(); i++) {
       var span = spans.get(i);
-      var fork = SpanTree.fork(span[0], span[1]);
-      if (path.atOrLeft().contains(fork) && span[1] >= p
-          || path.right().contains(fork) && span[0] <= p) {
+      if (atOrLeft.contains(span[2]) && span[1] >= p || right.contains(span[2]) && span[0] <= p) {
         found.add(i);
       }
     }
