@@ -117,7 +117,8 @@ class DesiredRebuildIT {
     var expected = DesiredFold.expected(events);
     var live = DesiredFold.actual(dataSource);
     assertThat(live).isEqualTo(expected);
-    ViewBuilds.markBuilt(JdbcClient.create(dataSource), DesiredProjection.NAME, 2);
+    ViewBuilds.markBuilt(
+        JdbcClient.create(dataSource), DesiredProjection.NAME, new DesiredProjection().version());
     inventoryReadsAsTheOracle(dataSource, events);
     assertThat(expected.get("desired_object")).hasSizeGreaterThan(1_000);
     assertThat(expected.get("desired_object").stream().filter(r -> r.endsWith("|null|null")))
@@ -246,7 +247,8 @@ class DesiredRebuildIT {
         }
       }
       assertThat(DesiredFold.actual(h2)).isEqualTo(DesiredFold.expected(events));
-      ViewBuilds.markBuilt(JdbcClient.create(h2), DesiredProjection.NAME, 2);
+      ViewBuilds.markBuilt(
+          JdbcClient.create(h2), DesiredProjection.NAME, new DesiredProjection().version());
       inventoryReadsAsTheOracle(h2, events);
       var onMaria = new DesiredSets(dataSource, null);
       var onH2 = new DesiredSets(h2, null);
