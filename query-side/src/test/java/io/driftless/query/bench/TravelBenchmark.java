@@ -135,6 +135,9 @@ public final class TravelBenchmark {
       var name = jdbc.queryForObject("SELECT DATABASE()", String.class);
       if (Boolean.parseBoolean(options.getOrDefault("keep", "false"))) {
         System.out.println("kept database " + name + " (reuse=" + name + "; drop it when done)");
+        // LocalServices drops its databases in a shutdown hook: halting skips it.
+        System.out.flush();
+        Runtime.getRuntime().halt(0);
       } else {
         jdbc.execute("DROP DATABASE `" + name + "`");
       }
