@@ -40,6 +40,10 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  * closed row with one multi-row upsert per table. A failed apply changes nothing: the object stays
  * as it was. An object never applied (its create failed) has no version, and the desired set as of
  * a change leaves it out.
+ *
+ * <p>Each version ever in force also has its two rows in {@code desired_span} ({@link
+ * VersionSpans}, migration {@code V151__desired_span.sql}), owned by its ResourceChange as well:
+ * the fleet inventory as of a time reads them.
  */
 public final class DesiredProjection implements Projection {
 
@@ -51,7 +55,12 @@ public final class DesiredProjection implements Projection {
   private static final ViewIdentity IDENTITY =
       ViewIdentity.of(
           NAME,
-          List.of("desired_change", "desired_member", "desired_object", "desired_resource"),
+          List.of(
+              "desired_change",
+              "desired_member",
+              "desired_object",
+              "desired_resource",
+              "desired_span"),
           AppChangeStarted.class,
           AppLocked.class,
           AppUnlocked.class,
@@ -63,6 +72,12 @@ public final class DesiredProjection implements Projection {
   @Override
   public ViewIdentity identity() {
     return IDENTITY;
+  }
+
+  /** 2: {@code desired_span} (the fleet inventory as of a time reads it). */
+  @Override
+  public int version() {
+    return 2;
   }
 
   @Override
@@ -182,6 +197,30 @@ public final class DesiredProjection implements Projection {
           "INSERT INTO desired_resource (resource_id, app_id, kind, namespace, name) VALUES ",
           resources(),
           " ON DUPLICATE KEY UPDATE app_id = VALUES(app_id)");
+      new VersionSpans(objectVersions()).write(jdbc);
+    }
+
+    /** Per object, its versions the batch opens (facts) or ends (null), in order, with when. */
+    private Map<String, List<VersionSpans.Step>> objectVersions() {
+      var versions = new TreeMap<String, List<VersionSpans.Step>>();
+      objects.forEach(
+          (resourceId, steps) ->
+              versions.put(
+                  resourceId,
+                  steps.stream()
+                      .map(step -> new VersionSpans.Step(facts(step.row()), step.at()))
+                      .toList()));
+      return versions;
+    }
+
+    /** The span's facts of a version: its {@code desired_object} row without the content. */
+    private static Object[] facts(Object[] row) {
+      return row == null
+          ? null
+          : new Object[] {
+            row[0], row[1], row[2], row[3], row[5], row[6], row[7], row[8], row[10], row[11],
+            row[12]
+          };
     }
 
     /** One row per object the batch applies a version of. */

@@ -2,6 +2,7 @@ package io.driftless.query.travel;
 
 import io.driftless.events.AppId;
 import io.driftless.query.api.BadParameterException;
+import io.driftless.query.projection.MultiRow;
 import io.driftless.query.projection.ViewTimes;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -15,10 +16,10 @@ import org.springframework.web.bind.annotation.RestController;
 
 /**
  * Every object some app owned at a time (now when {@code at} is absent), from the desired view's
- * object versions in force then: newest {@code since} first (then by object id), at most {@code
- * limit}; a full page names the next one in the header {@code Driftless-Next-Before}, whose value
- * is the {@code before} of the next request. Filters combine with AND; {@code image} matches a
- * container image by prefix, {@code label=k=v} a label exactly.
+ * object versions in force then (read by their spans, {@link SpanTree}): newest {@code since} first
+ * (then by object id), at most {@code limit}; a full page names the next one in the header {@code
+ * Driftless-Next-Before}, whose value is the {@code before} of the next request. Filters combine
+ * with AND; {@code image} matches a container image by prefix, {@code label=k=v} a label exactly.
  */
 @RestController
 class FleetInventoryController {
@@ -109,20 +110,11 @@ class FleetInventoryController {
   private static Query query(InventoryRequest request) {
     var where = new StringBuilder();
     var params = new ArrayList<Object>();
-    var from = "desired_object o";
-    if (request.at() == null) {
-      where.append("o.valid_to IS NULL");
-    } else {
-      // Per object its newest version started by then, if that one was still in force.
-      var at = ViewTimes.micros(DesiredSets.instant("at", request.at()));
-      from = "desired_resource r JOIN desired_object o ON o.resource_id = r.resource_id";
-      where.append(
-          "o.sequence_number = (SELECT MAX(p.sequence_number) FROM desired_object p"
-              + " WHERE p.resource_id = r.resource_id AND p.valid_from <= ?)"
-              + " AND (o.valid_to IS NULL OR o.valid_to > ?)");
-      params.add(at);
-      params.add(at);
-    }
+    var at =
+        request.at() == null
+            ? SpanTree.OPEN
+            : SpanTree.point(DesiredSets.instant("at", request.at()));
+    inForce(where, params, at);
     equal(where, params, "o.kind", request.kind());
     equal(where, params, "o.namespace", request.namespace());
     equal(where, params, "o.name", request.name());
@@ -152,13 +144,37 @@ class FleetInventoryController {
     var limit = limit(request.limit());
     var sql =
         "SELECT o.resource_id, o.app_id, o.api_version, o.kind, o.namespace, o.name, o.images,"
-            + " o.change_id, o.valid_from FROM "
-            + from
-            + " WHERE "
+            + " o.change_id, o.valid_from FROM desired_span o WHERE "
             + where
             + " ORDER BY o.valid_from DESC, o.resource_id LIMIT "
             + limit;
     return new Query(sql, params, limit);
+  }
+
+  /**
+   * The versions in force at the point {@code at} ({@link SpanTree#OPEN}: those still in force): of
+   * the nodes on its path, those at or left of it by their span's end, those right of it by its
+   * start; index ranges of {@code desired_span}'s key, each holding only versions in force then.
+   */
+  private static void inForce(StringBuilder where, List<Object> params, long at) {
+    var path = SpanTree.path(at);
+    where
+        .append("((o.side = ? AND o.fork_node IN (")
+        .append(MultiRow.marks(path.atOrLeft().size()));
+    where.append(") AND o.bound >= ?)");
+    params.add(SpanTree.BY_UPPER);
+    params.addAll(path.atOrLeft());
+    params.add(at);
+    if (!path.right().isEmpty()) {
+      where
+          .append(" OR (o.side = ? AND o.fork_node IN (")
+          .append(MultiRow.marks(path.right().size()));
+      where.append(") AND o.bound <= ?)");
+      params.add(SpanTree.BY_LOWER);
+      params.addAll(path.right());
+      params.add(at);
+    }
+    where.append(")");
   }
 
   private static void equal(StringBuilder where, List<Object> params, String column, String v) {

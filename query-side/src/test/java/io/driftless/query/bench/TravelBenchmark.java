@@ -44,7 +44,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  * without line diffs), the fleet inventory as of a time (every object at once, and filtered by
  * image) and now (a page); {@code inventory-queries} (30) of the inventory as of a time. The
  * rebuild runs at normal priority ({@code nice} 0, as RebuildBenchmark's default), full speed. The
- * database is dropped at the end. The command is in {@code query-side/BENCHMARK.md}, "Time travel".
+ * database is dropped at the end ({@code keep=true}: kept, for {@code reuse=}). The command is in
+ * {@code query-side/BENCHMARK.md}, "Time travel".
  */
 public final class TravelBenchmark {
 
@@ -131,14 +132,23 @@ public final class TravelBenchmark {
       } finally {
         context.close();
       }
-      jdbc.execute(
-          "DROP DATABASE `" + jdbc.queryForObject("SELECT DATABASE()", String.class) + "`");
+      var name = jdbc.queryForObject("SELECT DATABASE()", String.class);
+      if (Boolean.parseBoolean(options.getOrDefault("keep", "false"))) {
+        System.out.println("kept database " + name + " (reuse=" + name + "; drop it when done)");
+        // LocalServices drops its databases in a shutdown hook: halting skips it.
+        System.out.flush();
+        Runtime.getRuntime().halt(0);
+      } else {
+        jdbc.execute("DROP DATABASE `" + name + "`");
+      }
     }
   }
 
   /**
    * {@code reuse=<database>}: the queries alone, on a database an earlier run built and kept (its
-   * process killed before the drop); its big app, times and sizes as that run's defaults.
+   * process killed before the drop, or {@code keep=true}); its big app, times and sizes as that
+   * run's defaults. With {@code rebuild=true} the view is first migrated and rebuilt from the
+   * database's store (timed), as after a change of the view's fold.
    */
   private static void queriesOnly(String database, HashMap<String, String> options, int queries)
       throws Exception {
@@ -148,6 +158,20 @@ public final class TravelBenchmark {
         new JdbcTemplate(
             new org.springframework.jdbc.datasource.DriverManagerDataSource(
                 url, LocalServices.jdbcUser(), LocalServices.jdbcPassword()));
+    if (Boolean.parseBoolean(options.getOrDefault("rebuild", "false"))) {
+      try (var db = new com.zaxxer.hikari.HikariDataSource()) {
+        db.setJdbcUrl(url);
+        db.setUsername(LocalServices.jdbcUser());
+        db.setPassword(LocalServices.jdbcPassword());
+        db.setMaximumPoolSize(10);
+        org.flywaydb.core.Flyway.configure()
+            .dataSource(db)
+            .locations("classpath:db/query")
+            .load()
+            .migrate();
+        rebuild(db, Integer.parseInt(options.getOrDefault("batch", "10000")));
+      }
+    }
     var end =
         jdbc.queryForObject("SELECT MAX(valid_from) FROM desired_object", java.sql.Timestamp.class)
             .toInstant();

@@ -5,9 +5,12 @@ import static org.awaitility.Awaitility.await;
 
 import com.zaxxer.hikari.HikariDataSource;
 import io.driftless.events.AppChangeStarted;
+import io.driftless.events.AppDeleted;
 import io.driftless.events.EventEnvelope;
+import io.driftless.events.ResourceCreated;
 import io.driftless.events.ResourceDisowned;
 import io.driftless.events.ResourceEvent;
+import io.driftless.events.ResourceUpdated;
 import io.driftless.events.testing.EventHistoryGenerator;
 import io.driftless.query.eventstore.EventStoreReader;
 import io.driftless.query.projection.ProjectionApplier;
@@ -19,11 +22,14 @@ import io.driftless.query.support.DesiredFold;
 import io.driftless.query.support.LocalServices;
 import io.driftless.query.support.TestEventStore;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.TreeMap;
+import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -34,7 +40,9 @@ import org.springframework.jdbc.support.JdbcTransactionManager;
 /**
  * The desired view (issue 27) on the real MariaDB: fed live in batches it equals the oracle's
  * sequential fold ({@link DesiredFold}); rebuilt by replay of the store in batches of another size
- * (so versions and memberships close across batch borders differently), it holds the same rows.
+ * (so versions and memberships close across batch borders differently), it holds the same rows;
+ * live and rebuilt, on MariaDB and on H2, the fleet inventory at many times (an app's deletion
+ * among them) is the oracle's.
  */
 class DesiredRebuildIT {
 
@@ -109,6 +117,9 @@ class DesiredRebuildIT {
     var expected = DesiredFold.expected(events);
     var live = DesiredFold.actual(dataSource);
     assertThat(live).isEqualTo(expected);
+    ViewBuilds.markBuilt(
+        JdbcClient.create(dataSource), DesiredProjection.NAME, new DesiredProjection().version());
+    inventoryReadsAsTheOracle(dataSource, events);
     assertThat(expected.get("desired_object")).hasSizeGreaterThan(1_000);
     assertThat(expected.get("desired_object").stream().filter(r -> r.endsWith("|null|null")))
         .as("some versions still in force")
@@ -130,6 +141,83 @@ class DesiredRebuildIT {
             phase -> phase.equals("swapped") || phase.equals("failed"));
     assertThat(builds.latestRebuild("desired").orElseThrow().phase()).isEqualTo("swapped");
     assertThat(DesiredFold.actual(dataSource)).isEqualTo(live);
+    inventoryReadsAsTheOracle(dataSource, events);
+  }
+
+  /**
+   * The fleet inventory (every object, no filter) at the start and just before the end of versions
+   * (the first and the last microsecond a version was in force), on either side of an app's
+   * deletion, at random times and now: the same objects as the oracle's object-by-object read
+   * ({@link DesiredFold#inventory}), newest first.
+   */
+  static void inventoryReadsAsTheOracle(DataSource views, List<EventEnvelope> events) {
+    var controller = new FleetInventoryController(views, new DesiredSets(views, null));
+    var times = new ArrayList<Instant>();
+    var random = new Random(27);
+    var lastApplied = new HashMap<String, Instant>();
+    AppDeleted deleted = null;
+    Instant before = null;
+    for (var event : events) {
+      var at = DesiredFold.versionAt(event);
+      if (at != null && random.nextInt(60) == 0) {
+        times.add(at);
+        times.add(at.minusNanos(1_000));
+      }
+      if (event.payload() instanceof ResourceCreated e) {
+        lastApplied.put(e.appId(), at);
+      } else if (event.payload() instanceof ResourceUpdated e) {
+        lastApplied.put(e.appId(), at);
+      } else if (event.payload() instanceof AppDeleted e
+          && deleted == null
+          && lastApplied.containsKey(e.appId())) {
+        deleted = e;
+        before = lastApplied.get(e.appId());
+      }
+    }
+    assertThat(deleted).as("the history deletes an app that had objects").isNotNull();
+    var app = deleted.appId() + "|";
+    assertThat(DesiredFold.inventory(events, before)).anyMatch(row -> row.startsWith(app));
+    assertThat(DesiredFold.inventory(events, deleted.deletedAt()))
+        .noneMatch(row -> row.startsWith(app));
+    times.add(before);
+    times.add(deleted.deletedAt());
+    times.add(null);
+    var nonEmpty = 0;
+    for (var at : times) {
+      var answer =
+          controller
+              .inventory(
+                  at == null ? null : at.toString(),
+                  null,
+                  null,
+                  null,
+                  null,
+                  null,
+                  null,
+                  FleetInventoryController.MAX_LIMIT,
+                  null)
+              .getBody();
+      var read =
+          answer.stream()
+              .map(
+                  o ->
+                      String.join(
+                          "|",
+                          o.app(),
+                          o.kind(),
+                          o.namespace(),
+                          o.name(),
+                          o.sinceChangeId(),
+                          o.since().toString()))
+              .sorted()
+              .toList();
+      assertThat(read).as("inventory at " + at).isEqualTo(DesiredFold.inventory(events, at));
+      assertThat(answer)
+          .as("newest first")
+          .isSortedAccordingTo((a, b) -> b.since().compareTo(a.since()));
+      nonEmpty += read.isEmpty() ? 0 : 1;
+    }
+    assertThat(nonEmpty).as("times with objects in force").isGreaterThan(50);
   }
 
   /**
@@ -159,6 +247,9 @@ class DesiredRebuildIT {
         }
       }
       assertThat(DesiredFold.actual(h2)).isEqualTo(DesiredFold.expected(events));
+      ViewBuilds.markBuilt(
+          JdbcClient.create(h2), DesiredProjection.NAME, new DesiredProjection().version());
+      inventoryReadsAsTheOracle(h2, events);
       var onMaria = new DesiredSets(dataSource, null);
       var onH2 = new DesiredSets(h2, null);
       var compared = 0;

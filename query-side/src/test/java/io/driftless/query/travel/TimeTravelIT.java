@@ -202,7 +202,8 @@ class TimeTravelIT {
 
   @BeforeAll
   void story() {
-    ViewBuilds.markBuilt(JdbcClient.create(dataSource), DesiredProjection.NAME, 1);
+    ViewBuilds.markBuilt(
+        JdbcClient.create(dataSource), DesiredProjection.NAME, new DesiredProjection().version());
     var shop1 = Map.of(key(WEB), "h1", key(CFG), "c1", key(CREDS), "s1");
     start(SHOP, 1, 1, shop1);
     created(SHOP, 1, 1, WEB, deployment(WEB, "nginx:1.25", "web"));
