@@ -179,7 +179,7 @@ class ServerSideApplyApiIT {
     assertThat(image(live("ssa-web"))).as("the reconcile forced it back").isEqualTo("nginx:1.29");
     var started = events("ssa-web", "AppChangeStarted");
     var reconcile = started.get(started.size() - 1);
-    assertThat(reconcile.path("trigger").asText()).isEqualTo("reconcile");
+    assertThat(reconcile.path("trigger").asText()).isEqualToIgnoringCase("reconcile");
     assertThat(reconcile.path("applyMode").asText()).isEqualTo("server-side");
     var updated = events("ssa-web", "ResourceUpdated");
     var putBack = updated.get(updated.size() - 1).path("fields");
