@@ -2,13 +2,7 @@ package io.driftless.sandbox;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.driftless.sandbox.objects.Nodes;
-import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
@@ -50,12 +44,10 @@ class MalformedWriteIT {
   @TempDir Path dir;
 
   private SandboxFixture cluster;
-  private HttpClient http;
 
   @BeforeEach
   void start() {
     cluster = SandboxFixture.start(dir, Set.of());
-    http = HttpClient.newBuilder().sslContext(cluster.sandbox.sslContext()).build();
   }
 
   @AfterEach
@@ -65,10 +57,10 @@ class MalformedWriteIT {
 
   @Test
   void aMergePatchTurningACrdSpecIntoAStringIsInvalidAndStoresNothing() throws Exception {
-    send("POST", CRDS, "application/json", WIDGETS);
-    var before = stored(CRD);
+    cluster.send("POST", CRDS, "application/json", WIDGETS);
+    var before = cluster.stored(CRD);
 
-    var answer = send("PATCH", CRD, "application/merge-patch+json", "{\"spec\":\"fuzz\"}");
+    var answer = cluster.send("PATCH", CRD, "application/merge-patch+json", "{\"spec\":\"fuzz\"}");
 
     assertThat(answer.statusCode()).isEqualTo(422);
     var status = Nodes.MAPPER.readTree(answer.body());
@@ -78,7 +70,7 @@ class MalformedWriteIT {
             "CustomResourceDefinition.apiextensions.k8s.io \"widgets.example.com\" is invalid");
     assertThat(status.at("/details/causes").findValuesAsText("field"))
         .contains("spec.group", "spec.names.kind", "spec.names.plural", "spec.scope");
-    assertThat(stored(CRD)).isEqualTo(before);
+    assertThat(cluster.stored(CRD)).isEqualTo(before);
   }
 
   @ParameterizedTest(name = "{0}")
@@ -96,23 +88,23 @@ class MalformedWriteIT {
       })
   void aCrdMergePatchLeavingNoValidDefinitionIsInvalid(String what, String field, String patch)
       throws Exception {
-    send("POST", CRDS, "application/json", WIDGETS);
-    var before = stored(CRD);
+    cluster.send("POST", CRDS, "application/json", WIDGETS);
+    var before = cluster.stored(CRD);
 
-    var answer = send("PATCH", CRD, "application/merge-patch+json", patch);
+    var answer = cluster.send("PATCH", CRD, "application/merge-patch+json", patch);
 
     assertThat(answer.statusCode()).as(answer.body()).isEqualTo(422);
     assertThat(Nodes.MAPPER.readTree(answer.body()).at("/details/causes").findValuesAsText("field"))
         .anyMatch(cause -> cause.startsWith(field));
-    assertThat(stored(CRD)).isEqualTo(before);
+    assertThat(cluster.stored(CRD)).isEqualTo(before);
   }
 
   @Test
   void aJsonPatchRemovingACrdsNamesIsInvalid() throws Exception {
-    send("POST", CRDS, "application/json", WIDGETS);
+    cluster.send("POST", CRDS, "application/json", WIDGETS);
 
     var answer =
-        send(
+        cluster.send(
             "PATCH",
             CRD,
             "application/json-patch+json",
@@ -127,12 +119,12 @@ class MalformedWriteIT {
         "{\"apiVersion\":\"apiextensions.k8s.io/v1\",\"kind\":\"CustomResourceDefinition\","
             + "\"metadata\":{\"name\":\"widgets.example.com\"},\"spec\":\"fuzz\"}";
 
-    assertThat(send("POST", CRDS, "application/json", bare).statusCode()).isEqualTo(422);
-    assertThat(send("GET", CRD, null, null).statusCode()).isEqualTo(404);
+    assertThat(cluster.send("POST", CRDS, "application/json", bare).statusCode()).isEqualTo(422);
+    assertThat(cluster.send("GET", CRD, null, null).statusCode()).isEqualTo(404);
 
-    send("POST", CRDS, "application/json", WIDGETS);
-    assertThat(send("PUT", CRD, "application/json", bare).statusCode()).isEqualTo(422);
-    assertThat(stored(CRD).at("/spec/names/kind").asText()).isEqualTo("Widget");
+    cluster.send("POST", CRDS, "application/json", WIDGETS);
+    assertThat(cluster.send("PUT", CRD, "application/json", bare).statusCode()).isEqualTo(422);
+    assertThat(cluster.stored(CRD).at("/spec/names/kind").asText()).isEqualTo("Widget");
   }
 
   @ParameterizedTest(name = "{0}")
@@ -150,36 +142,14 @@ class MalformedWriteIT {
         "not json|{spec: fuzz"
       })
   void aMalformedDeploymentPatchIsAnsweredBelow500(String what, String patch) throws Exception {
-    send("POST", DEPLOYMENTS, "application/json", WEB);
-    var before = stored(DEPLOYMENTS + "/web");
+    cluster.send("POST", DEPLOYMENTS, "application/json", WEB);
+    var before = cluster.stored(DEPLOYMENTS + "/web");
 
-    var answer = send("PATCH", DEPLOYMENTS + "/web", "application/merge-patch+json", patch);
+    var answer = cluster.send("PATCH", DEPLOYMENTS + "/web", "application/merge-patch+json", patch);
 
     assertThat(answer.statusCode()).as(answer.body()).isBetween(200, 499);
     if (answer.statusCode() >= 400) {
-      assertThat(stored(DEPLOYMENTS + "/web")).isEqualTo(before);
+      assertThat(cluster.stored(DEPLOYMENTS + "/web")).isEqualTo(before);
     }
-  }
-
-  private HttpResponse<String> send(String method, String path, String type, String body)
-      throws IOException, InterruptedException {
-    var request =
-        HttpRequest.newBuilder(URI.create(cluster.sandbox.url() + path))
-            .header("Authorization", "Bearer " + cluster.sandbox.token());
-    if (type != null) {
-      request.header("Content-Type", type);
-    }
-    request.method(
-        method,
-        body == null
-            ? HttpRequest.BodyPublishers.noBody()
-            : HttpRequest.BodyPublishers.ofString(body));
-    return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
-  }
-
-  private JsonNode stored(String path) throws IOException, InterruptedException {
-    var answer = send("GET", path, null, null);
-    assertThat(answer.statusCode()).isEqualTo(200);
-    return Nodes.MAPPER.readTree(answer.body());
   }
 }

@@ -4,11 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.driftless.sandbox.objects.Nodes;
-import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -48,14 +43,17 @@ class PatchIT {
   @TempDir Path dir;
 
   private SandboxFixture cluster;
-  private HttpClient http;
 
   @BeforeEach
   void start() throws Exception {
     cluster = SandboxFixture.start(dir, Set.of());
-    http = HttpClient.newBuilder().sslContext(cluster.sandbox.sslContext()).build();
     assertThat(
-            send("POST", DEPLOYMENTS + "?fieldManager=kubectl-create", "application/json", WEB_JSON)
+            cluster
+                .send(
+                    "POST",
+                    DEPLOYMENTS + "?fieldManager=kubectl-create",
+                    "application/json",
+                    WEB_JSON)
                 .statusCode())
         .isEqualTo(201);
   }
@@ -68,7 +66,7 @@ class PatchIT {
   @Test
   void aStrategicMergePatchMergesContainersAndEnvByNameAndAnswers200() throws Exception {
     var answer =
-        send(
+        cluster.send(
             "PATCH",
             WEB + "?fieldManager=kubectl-patch",
             SMP,
@@ -79,7 +77,7 @@ class PatchIT {
             """);
 
     assertThat(answer.statusCode()).isEqualTo(200);
-    var stored = stored(WEB);
+    var stored = cluster.stored(WEB);
     assertThat(Nodes.MAPPER.readTree(answer.body())).isEqualTo(stored);
     var containers = stored.at("/spec/template/spec/containers");
     assertThat(names(containers)).containsExactly("web", "log");
@@ -93,7 +91,7 @@ class PatchIT {
 
   @Test
   void aStrategicMergePatchOfACustomResourceIs415AsOnAnApiServer() throws Exception {
-    send(
+    cluster.send(
         "POST",
         "/apis/apiextensions.k8s.io/v1/customresourcedefinitions",
         "application/json",
@@ -106,28 +104,29 @@ class PatchIT {
                                 "schema": {"openAPIV3Schema": {"type": "object"}}}]}}
         """);
     var widgets = "/apis/example.com/v1/namespaces/default/widgets";
-    send(
+    cluster.send(
         "POST",
         widgets,
         "application/json",
         "{\"apiVersion\":\"example.com/v1\",\"kind\":\"Widget\",\"metadata\":{\"name\":\"w\"},"
             + "\"spec\":{\"size\":1}}");
 
-    var strategic = send("PATCH", widgets + "/w", SMP, "{\"spec\":{\"size\":2}}");
-    var merge = send("PATCH", widgets + "/w", MERGE, "{\"spec\":{\"size\":3}}");
+    var strategic = cluster.send("PATCH", widgets + "/w", SMP, "{\"spec\":{\"size\":2}}");
+    var merge = cluster.send("PATCH", widgets + "/w", MERGE, "{\"spec\":{\"size\":3}}");
 
     assertThat(strategic.statusCode()).isEqualTo(415);
     assertThat(Nodes.MAPPER.readTree(strategic.body()).path("reason").asText())
         .isEqualTo("UnsupportedMediaType");
     assertThat(merge.statusCode()).isEqualTo(200);
-    assertThat(stored(widgets + "/w").at("/spec/size").asInt()).isEqualTo(3);
+    assertThat(cluster.stored(widgets + "/w").at("/spec/size").asInt()).isEqualTo(3);
   }
 
   @Test
   void mergeAndJsonPatchesAnswer200WithTheObject() throws Exception {
-    var merge = send("PATCH", WEB, MERGE, "{\"metadata\":{\"labels\":{\"tier\":\"front\"}}}");
+    var merge =
+        cluster.send("PATCH", WEB, MERGE, "{\"metadata\":{\"labels\":{\"tier\":\"front\"}}}");
     var json =
-        send(
+        cluster.send(
             "PATCH",
             WEB,
             JSON_PATCH,
@@ -135,33 +134,35 @@ class PatchIT {
 
     assertThat(merge.statusCode()).isEqualTo(200);
     assertThat(json.statusCode()).isEqualTo(200);
-    var stored = stored(WEB);
+    var stored = cluster.stored(WEB);
     assertThat(Nodes.MAPPER.readTree(json.body())).isEqualTo(stored);
     assertThat(stored.at("/metadata/labels/tier").asText()).isEqualTo("front");
     assertThat(stored.at("/spec/replicas").asInt()).isEqualTo(4);
     // a merge patch replaces lists whole
-    send(
+    cluster.send(
         "PATCH",
         WEB,
         MERGE,
         "{\"spec\":{\"template\":{\"spec\":{\"containers\":[{\"name\":\"only\",\"image\":\"x\"}]}}}}");
-    assertThat(names(stored(WEB).at("/spec/template/spec/containers"))).containsExactly("only");
+    assertThat(names(cluster.stored(WEB).at("/spec/template/spec/containers")))
+        .containsExactly("only");
   }
 
   @Test
   void aJsonPatchThatCannotApplyIs422AndStoresNothing() throws Exception {
-    var before = stored(WEB);
+    var before = cluster.stored(WEB);
 
     var answer =
-        send("PATCH", WEB, JSON_PATCH, "[{\"op\":\"remove\",\"path\":\"/spec/nothing/here\"}]");
+        cluster.send(
+            "PATCH", WEB, JSON_PATCH, "[{\"op\":\"remove\",\"path\":\"/spec/nothing/here\"}]");
 
     assertThat(answer.statusCode()).isEqualTo(422);
-    assertThat(stored(WEB)).isEqualTo(before);
+    assertThat(cluster.stored(WEB)).isEqualTo(before);
   }
 
   @Test
   void aPatchOfAMissingObjectIs404NotFound() throws Exception {
-    var answer = send("PATCH", DEPLOYMENTS + "/none", MERGE, "{}");
+    var answer = cluster.send("PATCH", DEPLOYMENTS + "/none", MERGE, "{}");
 
     assertThat(answer.statusCode()).isEqualTo(404);
     assertThat(Nodes.MAPPER.readTree(answer.body()).path("message").asText())
@@ -170,36 +171,36 @@ class PatchIT {
 
   @Test
   void aPutWithoutAContentTypeIsReadAsJson() throws Exception {
-    var object = (com.fasterxml.jackson.databind.node.ObjectNode) stored(WEB);
+    var object = (com.fasterxml.jackson.databind.node.ObjectNode) cluster.stored(WEB);
     Nodes.object(Nodes.object(object, "spec"), "template");
     ((com.fasterxml.jackson.databind.node.ObjectNode) object.path("spec")).put("replicas", 5);
 
-    var answer = send("PUT", WEB, null, object.toString());
+    var answer = cluster.send("PUT", WEB, null, object.toString());
 
     assertThat(answer.statusCode()).isEqualTo(200);
-    assertThat(stored(WEB).at("/spec/replicas").asInt()).isEqualTo(5);
+    assertThat(cluster.stored(WEB).at("/spec/replicas").asInt()).isEqualTo(5);
   }
 
   @Test
   void dryRunsAnswerTheResultAndStoreNothing() throws Exception {
-    var before = stored(WEB);
+    var before = cluster.stored(WEB);
 
-    var patch = send("PATCH", WEB + "?dryRun=All", MERGE, "{\"spec\":{\"replicas\":7}}");
+    var patch = cluster.send("PATCH", WEB + "?dryRun=All", MERGE, "{\"spec\":{\"replicas\":7}}");
     var put =
-        send(
+        cluster.send(
             "PUT",
             WEB + "?dryRun=All",
             "application/json",
             before.toString().replace("nginx:1.25", "nginx:2"));
     var create =
-        send(
+        cluster.send(
             "POST",
             CONFIGMAPS + "?dryRun=All",
             "application/json",
             "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"c\"},\"data\":{\"a\":\"b\"}}");
-    var delete = send("DELETE", WEB + "?dryRun=All", null, null);
+    var delete = cluster.send("DELETE", WEB + "?dryRun=All", null, null);
     var deleteInBody =
-        send(
+        cluster.send(
             "DELETE",
             WEB,
             "application/json",
@@ -215,22 +216,22 @@ class PatchIT {
     assertThat(Nodes.MAPPER.readTree(create.body()).at("/metadata/uid").asText()).isNotEmpty();
     assertThat(delete.statusCode()).isEqualTo(200);
     assertThat(deleteInBody.statusCode()).isEqualTo(200);
-    assertThat(stored(WEB)).isEqualTo(before);
-    assertThat(send("GET", CONFIGMAPS + "/c", null, null).statusCode()).isEqualTo(404);
+    assertThat(cluster.stored(WEB)).isEqualTo(before);
+    assertThat(cluster.send("GET", CONFIGMAPS + "/c", null, null).statusCode()).isEqualTo(404);
   }
 
   @Test
   void aDeleteAnswersASuccessStatusOrTheObjectAsTheKindsRegistryDoes() throws Exception {
-    send(
+    cluster.send(
         "POST",
         "/api/v1/namespaces/default/services",
         "application/json",
         "{\"apiVersion\":\"v1\",\"kind\":\"Service\",\"metadata\":{\"name\":\"s\"},"
             + "\"spec\":{\"ports\":[{\"port\":80}]}}");
 
-    var deployment = send("DELETE", WEB, null, null);
-    var service = send("DELETE", "/api/v1/namespaces/default/services/s", null, null);
-    var missing = send("DELETE", WEB, null, null);
+    var deployment = cluster.send("DELETE", WEB, null, null);
+    var service = cluster.send("DELETE", "/api/v1/namespaces/default/services/s", null, null);
+    var missing = cluster.send("DELETE", WEB, null, null);
 
     assertThat(deployment.statusCode()).isEqualTo(200);
     var status = Nodes.MAPPER.readTree(deployment.body());
@@ -247,7 +248,7 @@ class PatchIT {
   @Test
   void aDeleteOfACollectionDeletesItsObjects() throws Exception {
     for (var name : new String[] {"a", "b"}) {
-      send(
+      cluster.send(
           "POST",
           CONFIGMAPS,
           "application/json",
@@ -256,20 +257,20 @@ class PatchIT {
               + "\"}}");
     }
 
-    var answer = send("DELETE", CONFIGMAPS, null, null);
+    var answer = cluster.send("DELETE", CONFIGMAPS, null, null);
 
     assertThat(answer.statusCode()).isEqualTo(200);
-    assertThat(stored(CONFIGMAPS).path("items")).isEmpty();
-    assertThat(stored(WEB).at("/metadata/name").asText()).isEqualTo("web");
+    assertThat(cluster.stored(CONFIGMAPS).path("items")).isEmpty();
+    assertThat(cluster.stored(WEB).at("/metadata/name").asText()).isEqualTo("web");
   }
 
   @Test
   void theScaleSubresourceIsReadPutAndPatched() throws Exception {
-    var get = send("GET", WEB + "/scale", null, null);
-    var patch = send("PATCH", WEB + "/scale", MERGE, "{\"spec\":{\"replicas\":3}}");
+    var get = cluster.send("GET", WEB + "/scale", null, null);
+    var patch = cluster.send("PATCH", WEB + "/scale", MERGE, "{\"spec\":{\"replicas\":3}}");
     var scale = Nodes.MAPPER.readTree(patch.body());
     var put =
-        send(
+        cluster.send(
             "PUT",
             WEB + "/scale?fieldManager=scaler",
             "application/json",
@@ -281,7 +282,7 @@ class PatchIT {
     assertThat(scale.path("kind").asText()).isEqualTo("Scale");
     assertThat(scale.at("/spec/replicas").asInt()).isEqualTo(3);
     assertThat(put.statusCode()).isEqualTo(200);
-    var stored = stored(WEB);
+    var stored = cluster.stored(WEB);
     assertThat(stored.at("/spec/replicas").asInt()).isEqualTo(5);
     var scaler = entry(stored, "scaler", "scale");
     assertThat(scaler.at("/fieldsV1").toString()).isEqualTo("{\"f:spec\":{\"f:replicas\":{}}}");
@@ -289,7 +290,7 @@ class PatchIT {
 
   @Test
   void managedFieldsMoveTheChangedFieldsToTheirNewManager() throws Exception {
-    var created = stored(WEB);
+    var created = cluster.stored(WEB);
     var create = entry(created, "kubectl-create", "");
     assertThat(create.path("operation").asText()).isEqualTo("Update");
     assertThat(create.path("apiVersion").asText()).isEqualTo("apps/v1");
@@ -307,14 +308,14 @@ class PatchIT {
     assertThat(create.at("/fieldsV1/f:metadata/f:labels").toString())
         .isEqualTo("{\".\":{},\"f:app\":{}}");
 
-    send(
+    cluster.send(
         "PATCH",
         WEB + "?fieldManager=kubectl-patch",
         SMP,
         "{\"spec\":{\"template\":{\"spec\":{\"containers\":[{\"name\":\"web\",\"image\":\"nginx:1.27\"}]}}}}");
-    send("PATCH", WEB, MERGE, "{\"metadata\":{\"labels\":{\"app\":null}}}");
+    cluster.send("PATCH", WEB, MERGE, "{\"metadata\":{\"labels\":{\"app\":null}}}");
 
-    var stored = stored(WEB);
+    var stored = cluster.stored(WEB);
     var web = "/fieldsV1/f:spec/f:template/f:spec/f:containers/k:{\"name\":\"web\"}";
     assertThat(entry(stored, "kubectl-patch", "").at(web).toString()).isEqualTo("{\"f:image\":{}}");
     assertThat(entry(stored, "kubectl-create", "").at(web).has("f:image")).isFalse();
@@ -328,9 +329,9 @@ class PatchIT {
   @Test
   void statusWritesAreOwnedByTheControllerManagerThroughTheStatusSubresource() throws Exception {
     cluster.sandbox.enable(io.driftless.sandbox.controllers.Controller.WORKLOAD_STATUS);
-    send("PATCH", WEB, MERGE, "{\"spec\":{\"replicas\":2}}");
+    cluster.send("PATCH", WEB, MERGE, "{\"spec\":{\"replicas\":2}}");
 
-    var status = entry(stored(WEB), "kube-controller-manager", "status");
+    var status = entry(cluster.stored(WEB), "kube-controller-manager", "status");
 
     assertThat(status.at("/fieldsV1/f:status").has("f:replicas")).isTrue();
     assertThat(status.at("/fieldsV1").has("f:spec")).isFalse();
@@ -356,27 +357,5 @@ class PatchIT {
     var names = new ArrayList<String>();
     object.at("/metadata/managedFields").forEach(e -> names.add(e.path("manager").asText()));
     return names;
-  }
-
-  private HttpResponse<String> send(String method, String path, String type, String body)
-      throws IOException, InterruptedException {
-    var request =
-        HttpRequest.newBuilder(URI.create(cluster.sandbox.url() + path))
-            .header("Authorization", "Bearer " + cluster.sandbox.token());
-    if (type != null) {
-      request.header("Content-Type", type);
-    }
-    request.method(
-        method,
-        body == null
-            ? HttpRequest.BodyPublishers.noBody()
-            : HttpRequest.BodyPublishers.ofString(body));
-    return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
-  }
-
-  private JsonNode stored(String path) throws IOException, InterruptedException {
-    var answer = send("GET", path, null, null);
-    assertThat(answer.statusCode()).isEqualTo(200);
-    return Nodes.MAPPER.readTree(answer.body());
   }
 }

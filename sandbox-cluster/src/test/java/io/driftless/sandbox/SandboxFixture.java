@@ -1,5 +1,6 @@
 package io.driftless.sandbox;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.driftless.sandbox.controllers.Controller;
 import io.driftless.sandbox.objects.Nodes;
@@ -9,6 +10,10 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -23,10 +28,41 @@ final class SandboxFixture implements AutoCloseable {
 
   final SandboxCluster sandbox;
   final KubernetesClient client;
+  private final HttpClient http;
 
   private SandboxFixture(SandboxCluster sandbox) {
     this.sandbox = sandbox;
     this.client = clientFor(sandbox);
+    this.http = HttpClient.newBuilder().sslContext(sandbox.sslContext()).build();
+  }
+
+  /**
+   * A raw request with the sandbox's token, exactly as given: method, path, content type (none when
+   * null) and body (none when null); for the tests of codes and bodies a client would hide.
+   */
+  HttpResponse<String> send(String method, String path, String type, String body)
+      throws IOException, InterruptedException {
+    var request =
+        HttpRequest.newBuilder(URI.create(sandbox.url() + path))
+            .header("Authorization", "Bearer " + sandbox.token());
+    if (type != null) {
+      request.header("Content-Type", type);
+    }
+    request.method(
+        method,
+        body == null
+            ? HttpRequest.BodyPublishers.noBody()
+            : HttpRequest.BodyPublishers.ofString(body));
+    return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  /** The object at {@code path} as a raw GET answers it, checked to be there (200). */
+  JsonNode stored(String path) throws IOException, InterruptedException {
+    var answer = send("GET", path, null, null);
+    if (answer.statusCode() != 200) {
+      throw new AssertionError("GET " + path + " -> " + answer.statusCode() + " " + answer.body());
+    }
+    return Nodes.MAPPER.readTree(answer.body());
   }
 
   static SandboxFixture start(Path dir, Set<Controller> controllers) {

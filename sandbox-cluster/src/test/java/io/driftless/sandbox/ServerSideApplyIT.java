@@ -5,10 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.driftless.sandbox.objects.Nodes;
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
@@ -49,12 +45,10 @@ class ServerSideApplyIT {
   @TempDir Path dir;
 
   private SandboxFixture cluster;
-  private HttpClient http;
 
   @BeforeEach
   void start() {
     cluster = SandboxFixture.start(dir, Set.of());
-    http = HttpClient.newBuilder().sslContext(cluster.sandbox.sslContext()).build();
   }
 
   @AfterEach
@@ -64,10 +58,10 @@ class ServerSideApplyIT {
 
   @Test
   void anApplyCreatesTheObjectAndRecordsWhatItApplied() throws Exception {
-    var answer = send("PATCH", WEB + "?fieldManager=ops", APPLY, CONFIG);
+    var answer = cluster.send("PATCH", WEB + "?fieldManager=ops", APPLY, CONFIG);
 
     assertThat(answer.statusCode()).as(answer.body()).isEqualTo(201);
-    var stored = stored(WEB);
+    var stored = cluster.stored(WEB);
     assertThat(stored.at("/spec/template/spec/containers/0/imagePullPolicy").asText())
         .isEqualTo("IfNotPresent");
     var entries = stored.at("/metadata/managedFields");
@@ -90,16 +84,16 @@ class ServerSideApplyIT {
 
   @Test
   void aFieldAnotherManagerOwnsIsAConflictUnlessForced() throws Exception {
-    send("PATCH", WEB + "?fieldManager=ops", APPLY, CONFIG);
-    send(
+    cluster.send("PATCH", WEB + "?fieldManager=ops", APPLY, CONFIG);
+    cluster.send(
         "PATCH",
         WEB + "?fieldManager=scaler",
         "application/merge-patch+json",
         "{\"spec\":{\"replicas\":5}}");
-    var before = stored(WEB);
+    var before = cluster.stored(WEB);
 
     var refused =
-        send(
+        cluster.send(
             "PATCH",
             WEB + "?fieldManager=ops",
             APPLY,
@@ -113,17 +107,17 @@ class ServerSideApplyIT {
             "Apply failed with 1 conflict: conflict with \"scaler\" using apps/v1: .spec.replicas");
     assertThat(status.at("/details/causes/0/reason").asText()).isEqualTo("FieldManagerConflict");
     assertThat(status.at("/details/causes/0/field").asText()).isEqualTo(".spec.replicas");
-    assertThat(stored(WEB)).isEqualTo(before);
+    assertThat(cluster.stored(WEB)).isEqualTo(before);
 
     var forced =
-        send(
+        cluster.send(
             "PATCH",
             WEB + "?fieldManager=ops&force=true",
             APPLY,
             CONFIG.replace("replicas: 2", "replicas: 3"));
 
     assertThat(forced.statusCode()).isEqualTo(200);
-    var stored = stored(WEB);
+    var stored = cluster.stored(WEB);
     assertThat(stored.at("/spec/replicas").asInt()).isEqualTo(3);
     assertThat(stored.at("/metadata/managedFields").findValuesAsText("manager"))
         .containsExactly("ops");
@@ -131,15 +125,15 @@ class ServerSideApplyIT {
 
   @Test
   void applyingTheValueAnotherManagerSetIsNoConflict() throws Exception {
-    send("PATCH", WEB + "?fieldManager=ops", APPLY, CONFIG);
-    send(
+    cluster.send("PATCH", WEB + "?fieldManager=ops", APPLY, CONFIG);
+    cluster.send(
         "PATCH",
         WEB + "?fieldManager=scaler",
         "application/merge-patch+json",
         "{\"spec\":{\"replicas\":5}}");
 
     var answer =
-        send(
+        cluster.send(
             "PATCH",
             WEB + "?fieldManager=ops",
             APPLY,
@@ -150,50 +144,28 @@ class ServerSideApplyIT {
 
   @Test
   void aFieldNoLongerAppliedIsRemoved() throws Exception {
-    send("PATCH", WEB + "?fieldManager=ops", APPLY, CONFIG);
+    cluster.send("PATCH", WEB + "?fieldManager=ops", APPLY, CONFIG);
 
     var answer =
-        send(
+        cluster.send(
             "PATCH",
             WEB + "?fieldManager=ops",
             APPLY,
             CONFIG.replace("labels: {app: web, tier: front}", "labels: {app: web}"));
 
     assertThat(answer.statusCode()).isEqualTo(200);
-    assertThat(stored(WEB).at("/metadata/labels")).isEqualTo(json("{\"app\":\"web\"}"));
+    assertThat(cluster.stored(WEB).at("/metadata/labels")).isEqualTo(json("{\"app\":\"web\"}"));
   }
 
   @Test
   void anApplyNeedsAFieldManager() throws Exception {
-    var answer = send("PATCH", WEB, APPLY, CONFIG);
+    var answer = cluster.send("PATCH", WEB, APPLY, CONFIG);
 
     assertThat(answer.statusCode()).isEqualTo(422);
-    assertThat(send("GET", WEB, null, null).statusCode()).isEqualTo(404);
+    assertThat(cluster.send("GET", WEB, null, null).statusCode()).isEqualTo(404);
   }
 
   private static JsonNode json(String text) throws IOException {
     return Nodes.MAPPER.readTree(text);
-  }
-
-  private HttpResponse<String> send(String method, String path, String type, String body)
-      throws IOException, InterruptedException {
-    var request =
-        HttpRequest.newBuilder(URI.create(cluster.sandbox.url() + path))
-            .header("Authorization", "Bearer " + cluster.sandbox.token());
-    if (type != null) {
-      request.header("Content-Type", type);
-    }
-    request.method(
-        method,
-        body == null
-            ? HttpRequest.BodyPublishers.noBody()
-            : HttpRequest.BodyPublishers.ofString(body));
-    return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
-  }
-
-  private JsonNode stored(String path) throws IOException, InterruptedException {
-    var answer = send("GET", path, null, null);
-    assertThat(answer.statusCode()).isEqualTo(200);
-    return Nodes.MAPPER.readTree(answer.body());
   }
 }

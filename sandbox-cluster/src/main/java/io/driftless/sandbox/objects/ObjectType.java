@@ -1,6 +1,7 @@
 package io.driftless.sandbox.objects;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Set;
 
 /**
  * An object's API group and kind ({@code ""} for the core group), as the API server's scheme knows
@@ -31,6 +32,39 @@ public record ObjectType(String group, String kind) {
       new ObjectType("admissionregistration.k8s.io", "MutatingWebhookConfiguration");
   public static final ObjectType VALIDATING_WEBHOOKS =
       new ObjectType("admissionregistration.k8s.io", "ValidatingWebhookConfiguration");
+
+  /** The groups served by the API server itself; any other group is a custom resource's. */
+  private static final Set<String> BUILT_IN_GROUPS =
+      Set.of(
+          "",
+          "apps",
+          "batch",
+          "autoscaling",
+          "policy",
+          "networking.k8s.io",
+          "rbac.authorization.k8s.io",
+          "apiextensions.k8s.io",
+          "admissionregistration.k8s.io",
+          "storage.k8s.io",
+          "scheduling.k8s.io",
+          "coordination.k8s.io",
+          "discovery.k8s.io",
+          "certificates.k8s.io",
+          "node.k8s.io",
+          "flowcontrol.apiserver.k8s.io",
+          "apiregistration.k8s.io",
+          "events.k8s.io",
+          "resource.k8s.io");
+
+  /** Whether the API server serves this type itself (else it is a custom resource's). */
+  public boolean builtIn() {
+    return builtInGroup(group);
+  }
+
+  /** Whether {@code group} is one the API server serves itself ({@code ""}: the core group). */
+  public static boolean builtInGroup(String group) {
+    return BUILT_IN_GROUPS.contains(group);
+  }
 
   /** The type of {@code object} from its {@code apiVersion} and {@code kind}. */
   public static ObjectType of(JsonNode object) {

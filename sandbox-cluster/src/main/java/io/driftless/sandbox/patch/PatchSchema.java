@@ -3,12 +3,12 @@ package io.driftless.sandbox.patch;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.driftless.sandbox.objects.Nodes;
+import io.driftless.sandbox.objects.ObjectType;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * The patch and list facts of the built-in kinds the sandbox serves, as Kubernetes' Go types tag
@@ -56,26 +56,6 @@ public final class PatchSchema {
           "PodTemplate", "template.spec",
           "ReplicationController", "spec.template.spec",
           "Pod", "spec");
-
-  private static final Set<String> BUILT_IN_GROUPS =
-      Set.of(
-          "",
-          "apps",
-          "batch",
-          "autoscaling",
-          "policy",
-          "networking.k8s.io",
-          "rbac.authorization.k8s.io",
-          "apiextensions.k8s.io",
-          "admissionregistration.k8s.io",
-          "storage.k8s.io",
-          "scheduling.k8s.io",
-          "coordination.k8s.io",
-          "discovery.k8s.io",
-          "certificates.k8s.io",
-          "node.k8s.io",
-          "events.k8s.io",
-          "flowcontrol.apiserver.k8s.io");
 
   static {
     // meta/v1 ObjectMeta
@@ -155,7 +135,7 @@ public final class PatchSchema {
 
   /** True for a kind of Kubernetes' own API groups (strategic merge patch applies). */
   public static boolean builtIn(String group) {
-    return BUILT_IN_GROUPS.contains(group);
+    return ObjectType.builtInGroup(group);
   }
 
   /** The rule of a field of {@code kind} at {@code path} (field names), or null. */

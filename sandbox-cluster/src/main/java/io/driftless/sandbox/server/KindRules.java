@@ -73,32 +73,9 @@ final class KindRules {
 
   private KindRules() {}
 
-  /** The groups served by the API server itself; any other group is a custom resource's. */
-  private static final Set<String> BUILT_IN_GROUPS =
-      Set.of(
-          "",
-          "apps",
-          "batch",
-          "autoscaling",
-          "policy",
-          "networking.k8s.io",
-          "rbac.authorization.k8s.io",
-          "apiextensions.k8s.io",
-          "admissionregistration.k8s.io",
-          "storage.k8s.io",
-          "scheduling.k8s.io",
-          "coordination.k8s.io",
-          "discovery.k8s.io",
-          "certificates.k8s.io",
-          "node.k8s.io",
-          "flowcontrol.apiserver.k8s.io",
-          "apiregistration.k8s.io",
-          "events.k8s.io",
-          "resource.k8s.io");
-
   /** Built-in kinds per their strategy; custom resources always (their strategy sets it). */
   static boolean hasGeneration(ObjectType type) {
-    return !BUILT_IN_GROUPS.contains(type.group()) || GENERATION.contains(type);
+    return !type.builtIn() || GENERATION.contains(type);
   }
 
   static boolean hasStatus(ObjectType type) {

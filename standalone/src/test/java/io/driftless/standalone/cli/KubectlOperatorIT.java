@@ -193,7 +193,7 @@ class KubectlOperatorIT {
                   .containsPattern(
                       "(?m)^  "
                           + java.util.regex.Pattern.quote(path)
-                          + ": .* \\(desired, was set by "
+                          + ": .* \\([a-z:-]+, was set by "
                           + java.util.regex.Pattern.quote(manager)
                           + "\\)$");
             });

@@ -56,7 +56,8 @@ class ServerSideApplyExamplesIT extends KappExampleScenario {
     var deployed = body(api.deploy(app.body(), SERVER_SIDE), 200);
     assertThat(deployed.get("successful").asBoolean()).as(deployed.toString()).isTrue();
     var notApplied = new ArrayList<String>();
-    for (var resource : manifest.owned()) {
+    var owned = manifest.owned().stream().map(ServerSideApplyExamplesIT::deployedAs).toList();
+    for (var resource : owned) {
       var live = sandbox.get(resource).orElseThrow(() -> new AssertionError("missing " + resource));
       var applied = false;
       for (var entry : live.path("metadata").path("managedFields")) {
@@ -83,6 +84,21 @@ class ServerSideApplyExamplesIT extends KappExampleScenario {
 
     var deleted = body(api.delete(), 200);
     assertThat(deleted.get("successful").asBoolean()).as(deleted.toString()).isTrue();
-    assertThat(sandbox.present(manifest.owned())).as("objects left by the delete").isEmpty();
+    assertThat(sandbox.present(owned)).as("objects left by the delete").isEmpty();
+  }
+
+  /** The object as deployed: a kapp-versioned one under its first version's name. */
+  private static ExpectedResource deployedAs(ExpectedResource resource) {
+    var versioned =
+        resource.object().path("metadata").path("annotations").has("kapp.k14s.io/versioned");
+    return versioned
+        ? new ExpectedResource(
+            resource.apiVersion(),
+            resource.kind(),
+            resource.namespace(),
+            resource.name() + "-ver-1",
+            resource.exists(),
+            resource.object())
+        : resource;
   }
 }
