@@ -41,7 +41,14 @@ final class SandboxObjects {
           "CustomResourceDefinition",
           "MutatingWebhookConfiguration",
           "ValidatingWebhookConfiguration",
-          "APIService");
+          "APIService",
+          "Pod",
+          "NetworkPolicy",
+          "PodSecurityPolicy",
+          "PriorityClass",
+          "PersistentVolumeClaim",
+          "DaemonSet",
+          "StatefulSet");
 
   private static final Set<String> CLUSTER_SCOPED =
       Set.of(
@@ -51,7 +58,9 @@ final class SandboxObjects {
           "CustomResourceDefinition",
           "MutatingWebhookConfiguration",
           "ValidatingWebhookConfiguration",
-          "APIService");
+          "APIService",
+          "PodSecurityPolicy",
+          "PriorityClass");
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -125,7 +134,7 @@ final class SandboxObjects {
               + resource.groupKind()
               + ": add it to SandboxObjects.BUILT_IN or give its CRD");
     }
-    var plural = custom != null ? custom.plural() : resource.kind().toLowerCase(Locale.ROOT) + "s";
+    var plural = custom != null ? custom.plural() : plural(resource.kind());
     var clusterScoped =
         custom != null ? custom.clusterScoped() : CLUSTER_SCOPED.contains(resource.kind());
     var prefix =
@@ -135,5 +144,17 @@ final class SandboxObjects {
     var namespace = resource.namespace() != null ? resource.namespace() : appNamespace;
     var scope = clusterScoped ? "" : "/namespaces/" + namespace;
     return prefix + scope + "/" + plural + "/" + resource.name();
+  }
+
+  /**
+   * A built-in kind's resource name: {@code networkpolicies}, {@code priorityclasses}, {@code
+   * deployments}.
+   */
+  private static String plural(String kind) {
+    var lower = kind.toLowerCase(Locale.ROOT);
+    if (lower.endsWith("y")) {
+      return lower.substring(0, lower.length() - 1) + "ies";
+    }
+    return lower.endsWith("s") ? lower + "es" : lower + "s";
   }
 }
