@@ -148,7 +148,7 @@ class GhostDiffEndToEndIT {
     assertThat(ghostRow.get("fields").toString())
         .isEqualTo(
             "[{\"path\":\"spec.replicas\",\"from\":2,\"to\":5,\"decidedBy\":\"cluster\","
-                + "\"flips\":2}]");
+                + "\"flips\":2,\"changedBy\":\"kube-controller-manager\"}]");
 
     // report: the fight goes on, the one ghost diff counts on
     var fourth = reconcile(app);

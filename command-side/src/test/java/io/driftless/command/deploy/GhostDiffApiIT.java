@@ -254,6 +254,58 @@ class GhostDiffApiIT {
     assertThat(events("fought", "GhostDiffYielded")).isEmpty();
   }
 
+  /**
+   * Issue 28: the same fight under server-side apply. The reconciles keep the app's mode and force
+   * the field back (the autoscaler's scale owns it), the autoscaler sets it back, and the ghost
+   * diff is reported after the second flip, naming the autoscaler's manager; under {@code yield}
+   * the server-side writes stop as well.
+   */
+  @Test
+  void underServerSideApplyTheFightIsAGhostDiffTooAndYieldStopsIt() throws Exception {
+    ok(
+        api.deploy(
+            "ssa-fought",
+            deployment("ssa-fought", 2, "nginx:1.27", ""),
+            "application/yaml",
+            "?applyMode=server-side"));
+    foreignHpa("ssa-fought-hpa", "ssa-fought", 5);
+    assertThat(liveReplicas("ssa-fought")).isEqualTo(5);
+
+    reconcile("ssa-fought");
+    assertThat(liveReplicas("ssa-fought")).as("the autoscaler sets it back").isEqualTo(5);
+    reconcile("ssa-fought");
+    reconcile("ssa-fought");
+
+    var detected = events("ssa-fought", "GhostDiffDetected");
+    assertThat(detected).isNotEmpty();
+    assertThat(detected.get(0).get("path").asText()).isEqualTo("spec.replicas");
+    assertThat(detected.get(0).get("changedBy").asText()).isEqualTo("kube-controller-manager");
+    for (var started : events("ssa-fought", "AppChangeStarted")) {
+      assertThat(started.get("applyMode").asText())
+          .as("every change of the app writes server-side: %s", started)
+          .isEqualTo("server-side");
+    }
+
+    ok(
+        api.deploy(
+            "ssa-fought",
+            deployment("ssa-fought", 2, "nginx:1.27", ""),
+            "application/yaml",
+            "?applyMode=server-side&ghostDiffPolicy=yield"));
+    reconcile("ssa-fought");
+    reconcile("ssa-fought");
+    reconcile("ssa-fought");
+    var version = resourceVersion("ssa-fought");
+    var eventsBefore = storedEvents();
+    for (int i = 0; i < 3; i++) {
+      var answer = reconcile("ssa-fought");
+      assertThat(answer.get("changeId").isNull()).as(answer.toString()).isTrue();
+    }
+    assertThat(resourceVersion("ssa-fought")).as("no write").isEqualTo(version);
+    assertThat(storedEvents()).as("no event").isEqualTo(eventsBefore);
+    assertThat(liveReplicas("ssa-fought")).isEqualTo(5);
+  }
+
   @Test
   void underYieldTheWritesStopAndADeployWithReportTakesTheFieldBack() throws Exception {
     ok(
