@@ -257,8 +257,9 @@ class GhostDiffApiIT {
   /**
    * Issue 28: the same fight under server-side apply. The reconciles keep the app's mode and force
    * the field back (the autoscaler's scale owns it), the autoscaler sets it back, and the ghost
-   * diff is reported after the second flip, naming the autoscaler's manager; under {@code yield}
-   * the server-side writes stop as well.
+   * diff is reported after the second flip, naming the autoscaler's manager; a deploy (which does
+   * not force) of the field is a {@code 409 field_conflict} naming that manager, and with {@code
+   * forceConflicts=true} under {@code yield} the server-side writes stop as well.
    */
   @Test
   void underServerSideApplyTheFightIsAGhostDiffTooAndYieldStopsIt() throws Exception {
@@ -286,12 +287,23 @@ class GhostDiffApiIT {
           .isEqualTo("server-side");
     }
 
+    // A deploy does not force: the autoscaler's scale owns spec.replicas, so it is a conflict.
+    var refused =
+        api.deploy(
+            "ssa-fought",
+            deployment("ssa-fought", 2, "nginx:1.27", ""),
+            "application/yaml",
+            "?applyMode=server-side&ghostDiffPolicy=yield");
+    assertThat(refused.statusCode()).as(refused.body()).isEqualTo(409);
+    assertThat(JSON.readTree(refused.body()).get("error").asText()).isEqualTo("field_conflict");
+    assertThat(refused.body()).contains("kube-controller-manager").contains(".spec.replicas");
+    assertThat(liveReplicas("ssa-fought")).isEqualTo(5);
     ok(
         api.deploy(
             "ssa-fought",
             deployment("ssa-fought", 2, "nginx:1.27", ""),
             "application/yaml",
-            "?applyMode=server-side&ghostDiffPolicy=yield"));
+            "?applyMode=server-side&forceConflicts=true&ghostDiffPolicy=yield"));
     reconcile("ssa-fought");
     reconcile("ssa-fought");
     reconcile("ssa-fought");
