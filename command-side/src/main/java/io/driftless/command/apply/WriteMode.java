@@ -11,9 +11,6 @@ import java.util.Objects;
  */
 public record WriteMode(ApplyMode mode, boolean forceConflicts) {
 
-  /** kapp's PUT with the live resourceVersion. */
-  public static final WriteMode UPDATE = new WriteMode(ApplyMode.UPDATE, false);
-
   public WriteMode {
     Objects.requireNonNull(mode, "mode");
   }

@@ -364,8 +364,6 @@ public final class Fabric8ClusterGateway implements ClusterGateway {
   private static <T> T call(String what, ResourceKey key, Supplier<T> operation) {
     try {
       return operation.get();
-    } catch (FieldConflictException e) {
-      throw e;
     } catch (KubernetesClientException e) {
       var reason = e.getStatus() != null ? e.getStatus().getMessage() : e.getMessage();
       throw new ClusterException(
