@@ -46,6 +46,19 @@ public interface ClusterGateway {
   }
 
   /**
+   * The objects of one kind that carry a label, in one namespace ({@code ""}: a cluster-scoped
+   * kind, or every namespace), read with one label-selected LIST: what a plan reads the app's live
+   * objects with, one request per kind and namespace rather than one per object. Empty when the
+   * gateway cannot list (test doubles, the default): the caller then reads object by object.
+   *
+   * @param probe a key of the kind and namespace to list (its name is not used)
+   */
+  default Optional<List<ObjectNode>> labelledObjects(
+      ResourceKey probe, String apiVersion, String label, String value) {
+    return Optional.empty();
+  }
+
+  /**
    * Tells the gateway what a CRD of the manifest declares about a custom kind.
    *
    * @param plural the plural name, null when the CRD does not say (then from the cluster's CRD)

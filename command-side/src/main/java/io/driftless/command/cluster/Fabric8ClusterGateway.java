@@ -147,21 +147,47 @@ public final class Fabric8ClusterGateway implements ClusterGateway {
 
   @Override
   public List<String> labelled(ResourceKey probe, String apiVersion, String label, String value) {
+    return list(probe, apiVersion, label, value).stream()
+        .map(item -> item.getMetadata().getName())
+        .toList();
+  }
+
+  @Override
+  public Optional<List<ObjectNode>> labelledObjects(
+      ResourceKey probe, String apiVersion, String label, String value) {
+    var objects = new ArrayList<ObjectNode>();
+    for (var item : list(probe, apiVersion, label, value)) {
+      ObjectNode node = mapper.valueToTree(item);
+      // An API server's list items may leave out their type: the list's kind tells it.
+      if (node.path("kind").asText("").isEmpty()) {
+        node.put("kind", probe.kind());
+      }
+      if (node.path("apiVersion").asText("").isEmpty()) {
+        node.put("apiVersion", apiVersion);
+      }
+      objects.add(node);
+    }
+    return Optional.of(objects);
+  }
+
+  /** One label-selected LIST of a kind in the probe's namespace (all, if it has none). */
+  private List<GenericKubernetesResource> list(
+      ResourceKey probe, String apiVersion, String label, String value) {
     var context = context(probe, apiVersion, "list");
     if (context.isEmpty()) {
+      // Its CRD is declared by the manifest but not in the cluster yet: no such object exists.
       return List.of();
     }
     var operation = client.genericKubernetesResources(context.get());
     var namespaced = context.get().isNamespaceScoped() && !probe.namespace().isEmpty();
-    var list =
-        call(
+    return call(
             "list",
             probe,
             () ->
                 namespaced
                     ? operation.inNamespace(probe.namespace()).withLabel(label, value).list()
-                    : operation.withLabel(label, value).list());
-    return list.getItems().stream().map(item -> item.getMetadata().getName()).toList();
+                    : operation.withLabel(label, value).list())
+        .getItems();
   }
 
   /** A create or update, told to the observer before and after. */

@@ -4,7 +4,11 @@ import io.driftless.command.app.App;
 import io.driftless.command.app.AppState;
 import io.driftless.command.resource.ResourceChange;
 import io.driftless.command.resource.ResourceState;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeSet;
 import java.util.function.Function;
 import org.axonframework.common.transaction.TransactionManager;
 import org.axonframework.messaging.unitofwork.DefaultUnitOfWork;
@@ -37,6 +41,31 @@ public class AggregateStates {
 
   public Optional<ResourceState> resource(String resourceId) {
     return read(resources, resourceId, ResourceChange::state);
+  }
+
+  /**
+   * The states of the ResourceChanges among {@code resourceIds} that exist, read in one unit of
+   * work (one transaction, one connection) rather than one each: a plan reads every resource of its
+   * app, and each unit of work's rollback costs a transaction's end (on the embedded H2, a store of
+   * the database file). The aggregates are loaded in the ids' sorted order, so two such reads take
+   * their locks in the same order; the locks are released together when the unit of work ends.
+   */
+  public Map<String, ResourceState> resources(Collection<String> resourceIds) {
+    var found = new HashMap<String, ResourceState>();
+    var unitOfWork = DefaultUnitOfWork.startAndGet(null);
+    try {
+      unitOfWork.attachTransaction(transactions);
+      for (var id : new TreeSet<>(resourceIds)) {
+        try {
+          found.put(id, resources.load(id).invoke(ResourceChange::state));
+        } catch (AggregateNotFoundException e) {
+          // not recorded: no state
+        }
+      }
+      return found;
+    } finally {
+      unitOfWork.rollback();
+    }
   }
 
   private <T, R> Optional<R> read(Repository<T> repository, String id, Function<T, R> f) {

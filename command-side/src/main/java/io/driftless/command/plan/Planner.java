@@ -338,8 +338,10 @@ public class Planner {
             lastApplied.put(key, AppLabels.stripped(mapper.valueToTree(state.lastApplied())));
           }
         });
-    var live = live(apiVersions);
-    live.putAll(unrecordedVersions(app.appId(), desired, live.keySet(), previous));
+    var reads =
+        LiveObjects.read(cluster, apiVersions, AppLabels.APP, AppLabels.appLabel(app.appId()));
+    var live = reads.objects();
+    live.putAll(unrecordedVersions(reads, desired, live.keySet(), previous));
     var unchanged =
         options.againstLastApplied() ? unchanged(recorded, live) : Set.<ResourceKey>of();
     var compared = stripped(live);
@@ -405,15 +407,15 @@ public class Planner {
   /**
    * Versions of the desired versioned resources that the cluster holds labelled for this app but
    * the app did not record (a write whose event was lost, a store from before reconciles recorded
-   * the versions they make): {@code <name>-ver-N} above the newest known, read one after the other
+   * the versions they make): {@code <name>-ver-N} above the newest known, looked up one after the
+   * other in the kind's labelled list ({@link LiveObjects}; by GET where it could not be listed)
    * until one is missing. The engine counts them as existing versions, so it reuses the newest when
    * its content is the desired one and never creates a version that is already there (kapp lists
    * the app's labelled objects for the same purpose).
    */
-  private Map<ResourceKey, ObjectNode> unrecordedVersions(
-      String appId, List<Resource> desired, Set<ResourceKey> live, Set<ResourceKey> previous) {
+  private static Map<ResourceKey, ObjectNode> unrecordedVersions(
+      LiveObjects reads, List<Resource> desired, Set<ResourceKey> live, Set<ResourceKey> previous) {
     var found = new HashMap<ResourceKey, ObjectNode>();
-    var label = AppLabels.appLabel(appId);
     for (var resource : desired) {
       if (!KappAnnotations.has(resource.object(), KappAnnotations.VERSIONED)) {
         continue;
@@ -421,10 +423,8 @@ public class Planner {
       int number = newestKnownVersion(resource.key(), live, previous) + 1;
       while (true) {
         var key = resource.renamed(new VersionName(resource.key().name(), number).name()).key();
-        var object = cluster.get(key, resource.apiVersion());
-        if (object.isEmpty()
-            || !label.equals(
-                object.get().path("metadata").path("labels").path(AppLabels.APP).asText())) {
+        var object = reads.labelled(key, resource.apiVersion());
+        if (object.isEmpty()) {
           break;
         }
         found.put(key, object.get());
@@ -480,18 +480,18 @@ public class Planner {
   }
 
   private Map<ResourceKey, ResourceState> recorded(String appId, Set<ResourceKey> keys) {
+    var ids = new LinkedHashMap<ResourceKey, String>();
+    keys.forEach(key -> ids.put(key, resourceId(appId, key)));
+    var states = this.states.resources(ids.values());
     var recorded = new LinkedHashMap<ResourceKey, ResourceState>();
-    for (var key : keys) {
-      states.resource(resourceId(appId, key)).ifPresent(state -> recorded.put(key, state));
-    }
+    ids.forEach(
+        (key, id) -> {
+          var state = states.get(id);
+          if (state != null) {
+            recorded.put(key, state);
+          }
+        });
     return recorded;
-  }
-
-  private Map<ResourceKey, ObjectNode> live(Map<ResourceKey, String> apiVersions) {
-    var live = new HashMap<ResourceKey, ObjectNode>();
-    apiVersions.forEach(
-        (key, apiVersion) -> cluster.get(key, apiVersion).ifPresent(obj -> live.put(key, obj)));
-    return live;
   }
 
   private static Map<ResourceKey, ObjectNode> stripped(Map<ResourceKey, ObjectNode> objects) {

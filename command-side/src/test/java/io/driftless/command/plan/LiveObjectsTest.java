@@ -1,0 +1,196 @@
+package io.driftless.command.plan;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.driftless.command.cluster.ClusterException;
+import io.driftless.command.cluster.ClusterGateway;
+import io.driftless.diff.resources.ResourceKey;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A plan's live reads per kind: one labelled LIST per (apiVersion, kind, namespace), a GET only for
+ * what the lists did not hold, and the same objects as one GET per key would have found.
+ */
+class LiveObjectsTest {
+
+  private static final String LABEL = "kapp.k14s.io/app";
+  private static final String APP = "1234";
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+
+  private final Cluster cluster = new Cluster();
+
+  @Test
+  void anAppWhoseObjectsAllCarryItsLabelCostsOneListPerKindAndNamespace() {
+    var keys = new LinkedHashMap<ResourceKey, String>();
+    for (var i = 0; i < 20; i++) {
+      keys.put(cluster.put(configMap("a", "cm-" + i, APP)), "v1");
+      keys.put(cluster.put(deployment("a", "d-" + i, APP)), "apps/v1");
+    }
+    keys.put(cluster.put(configMap("b", "cm-0", APP)), "v1");
+
+    var live = LiveObjects.read(cluster, keys, LABEL, APP);
+
+    assertThat(live.objects()).containsOnlyKeys(keys.keySet());
+    assertThat(cluster.lists).hasSize(3);
+    assertThat(cluster.gets).isEmpty();
+  }
+
+  @Test
+  void anObjectNotLabelledForTheAppOrAbsentIsReadByGet() {
+    var owned = cluster.put(configMap("a", "owned", APP));
+    var other = cluster.put(configMap("a", "other-app", "999"));
+    var unlabelled = cluster.put(configMap("a", "unlabelled", null));
+    var missing = new ResourceKey("", "ConfigMap", "a", "missing");
+    var keys = new LinkedHashMap<ResourceKey, String>();
+    for (var key : List.of(owned, other, unlabelled, missing)) {
+      keys.put(key, "v1");
+    }
+
+    var live = LiveObjects.read(cluster, keys, LABEL, APP);
+
+    assertThat(live.objects()).containsOnlyKeys(owned, other, unlabelled);
+    assertThat(live.objects().get(other).path("metadata").path("name").asText())
+        .isEqualTo("other-app");
+    assertThat(cluster.gets).containsExactlyInAnyOrder(other, unlabelled, missing);
+  }
+
+  @Test
+  void aListOfEveryNamespaceStandsOnlyForItsOwnNamespace() {
+    // a key without a namespace of a namespaced kind lists every namespace; a same-named object
+    // of another namespace is not the key's object
+    cluster.put(configMap("elsewhere", "shared", APP));
+    var key = new ResourceKey("", "ConfigMap", "", "shared");
+
+    var live = LiveObjects.read(cluster, Map.of(key, "v1"), LABEL, APP);
+
+    assertThat(live.objects()).isEmpty();
+    assertThat(cluster.gets).containsExactly(key);
+  }
+
+  @Test
+  void aKindThatCannotBeListedIsReadObjectByObject() {
+    var first = cluster.put(configMap("a", "one", APP));
+    var second = cluster.put(configMap("a", "two", APP));
+    cluster.refuseLists = true;
+
+    var live =
+        LiveObjects.read(
+            cluster, new LinkedHashMap<>(Map.of(first, "v1", second, "v1")), LABEL, APP);
+
+    assertThat(live.objects()).containsOnlyKeys(first, second);
+    assertThat(cluster.gets).containsExactlyInAnyOrder(first, second);
+  }
+
+  @Test
+  void labelledLooksInTheListedKindAndChecksTheLabelOfAGet() {
+    var listed = cluster.put(configMap("a", "conf-ver-1", APP));
+    var notListedKind = cluster.put(deployment("a", "d-ver-1", APP));
+    var otherApp = cluster.put(deployment("a", "d-ver-2", "999"));
+    var live = LiveObjects.read(cluster, Map.of(listed, "v1"), LABEL, APP);
+    cluster.gets.clear();
+
+    assertThat(live.labelled(listed, "v1")).isPresent();
+    assertThat(live.labelled(new ResourceKey("", "ConfigMap", "a", "conf-ver-2"), "v1")).isEmpty();
+    assertThat(cluster.gets).as("answered from the list").isEmpty();
+    assertThat(live.labelled(notListedKind, "apps/v1")).isPresent();
+    assertThat(live.labelled(otherApp, "apps/v1")).isEmpty();
+    assertThat(cluster.gets).containsExactly(notListedKind, otherApp);
+  }
+
+  private static ObjectNode configMap(String namespace, String name, String app) {
+    return object("v1", "ConfigMap", namespace, name, app);
+  }
+
+  private static ObjectNode deployment(String namespace, String name, String app) {
+    return object("apps/v1", "Deployment", namespace, name, app);
+  }
+
+  private static ObjectNode object(
+      String apiVersion, String kind, String namespace, String name, String app) {
+    var object = MAPPER.createObjectNode().put("apiVersion", apiVersion).put("kind", kind);
+    var metadata = object.putObject("metadata").put("name", name).put("namespace", namespace);
+    if (app != null) {
+      metadata.putObject("labels").put(LABEL, app);
+    }
+    return object;
+  }
+
+  /** Objects by key; counts the requests. */
+  private static final class Cluster implements ClusterGateway {
+
+    final Map<ResourceKey, ObjectNode> objects = new LinkedHashMap<>();
+    final List<ResourceKey> gets = new ArrayList<>();
+    final Set<String> lists = new HashSet<>();
+    boolean refuseLists;
+
+    ResourceKey put(ObjectNode object) {
+      var group = object.path("apiVersion").asText().contains("/") ? "apps" : "";
+      var metadata = object.path("metadata");
+      var key =
+          new ResourceKey(
+              group,
+              object.path("kind").asText(),
+              metadata.path("namespace").asText(),
+              metadata.path("name").asText());
+      objects.put(key, object);
+      return key;
+    }
+
+    @Override
+    public Optional<ObjectNode> get(ResourceKey key, String apiVersion) {
+      gets.add(key);
+      return Optional.ofNullable(objects.get(key));
+    }
+
+    @Override
+    public Optional<List<ObjectNode>> labelledObjects(
+        ResourceKey probe, String apiVersion, String label, String value) {
+      if (refuseLists) {
+        throw new ClusterException("list refused", 403, null);
+      }
+      lists.add(apiVersion + "/" + probe.kind() + "/" + probe.namespace());
+      return Optional.of(
+          objects.entrySet().stream()
+              .filter(e -> e.getKey().kind().equals(probe.kind()))
+              .filter(
+                  e ->
+                      probe.namespace().isEmpty()
+                          || e.getKey().namespace().equals(probe.namespace()))
+              .map(Map.Entry::getValue)
+              .filter(o -> value.equals(o.path("metadata").path("labels").path(label).asText()))
+              .toList());
+    }
+
+    @Override
+    public ObjectNode create(ResourceKey key, ObjectNode object) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public ObjectNode update(ResourceKey key, ObjectNode object, String resourceVersion) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public ObjectNode apply(ResourceKey key, ObjectNode object, boolean force) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public boolean delete(ResourceKey key, String apiVersion) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public void learnCustomKind(String group, String kind, String plural, Boolean namespaced) {}
+  }
+}
