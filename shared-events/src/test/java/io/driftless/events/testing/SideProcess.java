@@ -53,6 +53,7 @@ public final class SideProcess implements AutoCloseable {
     var port = freePort();
     var command = new ArrayList<String>();
     command.add(ProcessHandle.current().info().command().orElse("java"));
+    command.addAll(childJvmOptions());
     command.add("-jar");
     command.add(jar.toAbsolutePath().toString());
     command.add("--server.port=" + port);
@@ -61,6 +62,15 @@ public final class SideProcess implements AutoCloseable {
     var process =
         new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     return new SideProcess(name, process, log, port);
+  }
+
+  /**
+   * The JVM options the build gives the processes tests start ({@code driftless.it.child-jvm}, the
+   * root pom's {@code driftless.test.jit}): none when unset, as in an IDE.
+   */
+  public static List<String> childJvmOptions() {
+    var options = System.getProperty("driftless.it.child-jvm", "").trim();
+    return options.isEmpty() ? List.of() : List.of(options.split("\\s+"));
   }
 
   public static int freePort() throws IOException {

@@ -3,6 +3,7 @@ package io.driftless.standalone.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.driftless.events.testing.SideProcess;
 import io.driftless.sandbox.SandboxCluster;
 import io.driftless.sandbox.controllers.Controller;
 import io.driftless.standalone.EmbeddedServers;
@@ -295,6 +296,7 @@ class CliWalkthroughIT {
   private CliRun throughTerminal(String answer, String app) throws Exception {
     var command = new ArrayList<String>();
     command.add(javaBinary());
+    command.addAll(SideProcess.childJvmOptions());
     command.add("-cp");
     command.add(System.getProperty("java.class.path"));
     command.add("io.driftless.cli.DriftlessCli");

@@ -65,6 +65,7 @@ final class StandaloneServer {
     command.add(ProcessHandle.current().info().command().orElse("java"));
     command.add(README_COMMAND.get(0));
     // After the README's archive option, so that a test can replace it.
+    command.addAll(SideProcess.childJvmOptions());
     command.addAll(jvmOptions);
     command.addAll(README_COMMAND.subList(1, README_COMMAND.size()));
     command.add("--server.port=" + port);
