@@ -623,6 +623,9 @@ document.addEventListener("keydown", (event) => {
   }
 });
 
+// The wording of times, read by the browser tests (HistoryPageIT) as a person reads it.
+window.historyFormat = Object.freeze({ readable, ago, isoMillis });
+
 window.addEventListener("hashchange", () => render(true));
 render();
 setInterval(poll, POLL_MS);
