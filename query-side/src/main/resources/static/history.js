@@ -546,7 +546,8 @@ async function projectionsPage() {
         r
           ? [
               h("progress", { max: Math.max(1, r.total || 0), value: Math.min(r.done || 0, Math.max(1, r.total || 0)), "aria-label": `rebuild of ${v.name}` }),
-              ` ${r.phase} ${r.done}/${r.total}`,
+              // a rebuild's counts may be null before its first batch: never print "null"
+              ` ${show(r.phase)} ${r.done ?? 0}/${r.total ?? "?"}`,
               r.eventsPerSecond ? ` (${Math.round(r.eventsPerSecond)} events/s)` : "",
               r.eta && Number.isFinite(isoMillis(r.eta)) ? ` eta ${readable(isoMillis(r.eta))}` : "",
               r.error ? ` error: ${r.error}` : "",
