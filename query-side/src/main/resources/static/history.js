@@ -62,7 +62,8 @@ const appHref = (ns, name) => `#/apps/${enc(ns)}/${enc(name)}`;
 const changeHref = (ns, name, id) => `${appHref(ns, name)}/changes/${enc(id)}`;
 const resourceHref = (ns, name, kind, resource) => `${appHref(ns, name)}/resources/${enc(kind)}/${enc(resource)}`;
 const PAGE = 50;
-const time = (iso) => (iso ? h("time", { datetime: iso }, iso.replace("T", " ").replace(/\.\d+Z$/, "Z")) : "");
+/** A moment as people say it ("5 min ago"), the exact time (ISO, UTC) on hover and in datetime. */
+const time = (iso) => (iso ? h("time", { datetime: iso, title: iso }, ago(iso)) : "");
 const show = (value) => (value === null || value === undefined ? "" : typeof value === "string" ? value : JSON.stringify(value));
 const fieldValue = (value) => (value === null || value === undefined ? h("span", { class: "muted" }, "(none)") : h("code", {}, show(value)));
 
@@ -73,29 +74,92 @@ function outcome(successful, inProgress) {
   return successful ? h("span", { class: "ok" }, "succeeded") : h("span", { class: "bad" }, "failed");
 }
 
+/**
+ * A table in a wrapper that scrolls sideways when the table is wider than the window (never the
+ * page); the wrapper is a named region that takes focus, so the keyboard can scroll it too.
+ */
 function table(id, caption, headings, rows) {
-  return h(
+  const body = h(
     "table",
-    { id, class: "wide" },
+    { id },
     h("caption", {}, caption),
     // a heading ending in "#" is a number column, right-aligned
     h("thead", {}, h("tr", {}, headings.map((t) => h("th", { scope: "col", class: t.endsWith("#") ? "num" : null }, t.replace(/ ?#$/, ""))))),
     h("tbody", {}, rows.length ? rows : h("tr", {}, h("td", { colspan: headings.length, class: "muted" }, "none")))
   );
+  return h("div", { class: "scroll", role: "region", tabindex: "0", "aria-label": caption }, body);
 }
 
-function age(iso) {
-  if (!iso) return "";
+/** How long ago, coarse: "12 s ago", "5 min ago", "3 h ago", "2 d ago". */
+function ago(iso) {
   const s = Math.max(0, Math.round((Date.now() - Date.parse(iso)) / 1000));
-  if (s < 60) return s + "s";
-  if (s < 3600) return Math.floor(s / 60) + "m";
-  if (s < 86400) return Math.floor(s / 3600) + "h";
-  return Math.floor(s / 86400) + "d";
+  if (!Number.isFinite(s)) return iso;
+  if (s < 60) return `${s} s ago`;
+  if (s < 3600) return `${Math.floor(s / 60)} min ago`;
+  if (s < 86400) return `${Math.floor(s / 3600)} h ago`;
+  return `${Math.floor(s / 86400)} d ago`;
+}
+
+/** A span of time as people read it: "0.9 s", "1.2 s", "42 s", "3 min 12 s", "2 h 5 min", "3 d 4 h". */
+function readable(ms) {
+  if (typeof ms !== "number" || !Number.isFinite(ms)) return "";
+  const t = Math.max(0, ms);
+  if (t < 9950) return `${Math.round(t / 100) / 10} s`;
+  const s = Math.round(t / 1000);
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.floor(s / 60)} min ${s % 60} s`;
+  const min = Math.round(s / 60);
+  if (min < 1440) return `${Math.floor(min / 60)} h ${min % 60} min`;
+  const hours = Math.round(min / 60);
+  return `${Math.floor(hours / 24)} d ${hours % 24} h`;
+}
+
+/** Milliseconds of an ISO-8601 duration as Java writes one ("PT3M12.5S", "PT-0.2S"); else NaN. */
+function isoMillis(iso) {
+  const m = /^P(?:(-?\d+)D)?(?:T(?:(-?\d+)H)?(?:(-?\d+)M)?(?:(-?[\d.]+)S)?)?$/.exec(iso || "");
+  if (!m) return NaN;
+  const [d, hr, min, sec] = m.slice(1).map((x) => Number(x || 0));
+  return (((d * 24 + hr) * 60 + min) * 60 + sec) * 1000;
 }
 
 function duration(from, to) {
   if (!from || !to) return "";
-  return Math.max(0, Date.parse(to) - Date.parse(from)) + " ms";
+  return readable(Date.parse(to) - Date.parse(from));
+}
+
+/**
+ * The commit a change came from (its `meta` "git.commit", short), a link to the commit's page when
+ * "git.repo" is a web address (GitHub and GitLab both answer `<repo>/commit/<sha>`); else text.
+ */
+function commit(meta) {
+  const sha = meta && meta["git.commit"];
+  if (!sha) return "";
+  const short = /^[0-9a-f]{8,64}$/i.test(sha) ? sha.slice(0, 7) : sha;
+  const url = commitUrl(meta["git.repo"], sha);
+  const label = h("code", {}, short);
+  return url ? h("a", { href: url, title: sha, class: "commit", rel: "noopener noreferrer" }, label) : h("span", { title: sha, class: "commit" }, label);
+}
+
+function commitUrl(repo, sha) {
+  let url;
+  try {
+    url = new URL(repo);
+  } catch (e) {
+    return null; // absent, or not a URL (git@host:org/repo.git)
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") return null;
+  const path = url.pathname.replace(/\/+$/, "").replace(/\.git$/, "");
+  return `${url.origin}${path}/commit/${enc(sha)}`;
+}
+
+/** Who asked (the client on hover) and why: the history's provenance. */
+function actor(change) {
+  return h("span", { class: "actor", title: change.client ? `client: ${change.client}` : null }, change.actor || "unknown");
+}
+
+/** A failed change's reason in a list, under its result. */
+function reason(error) {
+  return error ? h("span", { class: "reason" }, error) : null;
 }
 
 // --- pages
@@ -113,10 +177,9 @@ async function appsPage() {
       h("th", { scope: "row" }, h("a", { href: appHref(a.namespace, a.name) }, a.name)),
       h("td", {}, (a.namespaces || []).join(", ")),
       h("td", {}, time(a.lastChangeAt)),
-      h("td", {}, age(a.lastChangeAt)),
       h("td", {}, outcome(a.lastChangeSuccessful, false)),
       h("td", {}, a.changeInProgress ? h("span", { class: "warn" }, "yes: " + show(a.changeInProgress)) : "no"),
-      h("td", { class: "num" }, show(overviews[i].driftCount ?? "n/a")),
+      h("td", { class: "num" }, outOfSync(overviews[i])),
       h("td", { class: "num" }, show(overviews[i].ghostDiffCount ?? "n/a"))
     )
   );
@@ -130,7 +193,35 @@ async function appsPage() {
   return [
     h("h1", {}, "Apps"),
     h("label", {}, "Filter by name ", filter),
-    table("apps", "Apps (kapp ls)", ["Namespace", "Name", "Namespaces", "Last change", "Age", "Successful", "In progress", "Drift #", "Ghost diffs #"], rows),
+    table("apps", "Apps (kapp ls)", ["Namespace", "Name", "Namespaces", "Last change", "Successful", "In progress", "Out of sync #", "Ghost diffs #"], rows),
+    h("p", { class: "muted", id: "out-of-sync-meaning" }, OUT_OF_SYNC_MEANING),
+  ];
+}
+
+const OUT_OF_SYNC_MEANING =
+  "Out of sync: objects whose live state differs from the desired one now, because the cluster keeps " +
+  "setting a field back (a ghost diff Driftless has not yielded) or a reconcile could not write them. " +
+  "Objects a reconcile already put back are in sync and not counted.";
+
+/** The overview's objects out of sync now; "n/a" before the drift view is built. */
+function outOfSync(overview) {
+  const n = overview.outOfSyncCount;
+  if (n === null || n === undefined) return "n/a";
+  return n ? h("span", { class: "bad" }, String(n)) : "0";
+}
+
+/** The app page's drift line: out of sync now, and how many were put back since their deploy. */
+function driftSummary(overview) {
+  if (overview.outOfSyncCount === null || overview.outOfSyncCount === undefined) {
+    return "unknown: the drift view is not built (POST /api/projections/drift/rebuild builds it)";
+  }
+  const putBack = Math.max(0, (overview.driftCount || 0) - overview.outOfSyncCount);
+  return [
+    outOfSync(overview),
+    overview.outOfSyncCount === 1 ? " object out of sync now" : " objects out of sync now",
+    putBack ? `; ${putBack} put back by a reconcile since their last deploy` : "",
+    h("br"),
+    h("small", { class: "muted" }, OUT_OF_SYNC_MEANING),
   ];
 }
 
@@ -151,10 +242,13 @@ async function appPage(ns, name, params) {
       "tr",
       { "data-change": c.changeId, "data-trigger": c.trigger },
       h("th", { scope: "row" }, h("a", { href: changeHref(ns, name, c.changeId) }, c.changeId)),
-      h("td", {}, c.trigger),
+      h("td", {}, show(c.trigger), c.rolledBackTo ? [" to ", h("a", { href: changeHref(ns, name, c.rolledBackTo) }, c.rolledBackTo)] : null),
       h("td", {}, time(c.startedAt)),
-      h("td", {}, c.description),
-      h("td", {}, outcome(c.successful, !c.finishedAt)),
+      h("td", { class: "who" }, actor(c)),
+      h("td", { class: "message" }, show(c.message)),
+      h("td", {}, commit(c.meta)),
+      h("td", {}, show(c.description)),
+      h("td", { class: "result" }, outcome(c.successful, !c.finishedAt), reason(c.error)),
       h("td", { class: "num" }, duration(c.startedAt, c.finishedAt))
     )
   );
@@ -167,7 +261,7 @@ async function appPage(ns, name, params) {
       h("th", { scope: "row" }, h("a", { href: resourceHref(ns, name, r.kind, r.name) }, r.name)),
       h("td", {}, r.lastOp),
       h("td", {}, r.lastChangeId ? h("a", { href: changeHref(ns, name, r.lastChangeId) }, r.lastChangeId) : ""),
-      h("td", {}, r.live === false ? h("span", { class: "bad" }, "missing") : r.live ? "present" : show(r.live)),
+      h("td", {}, live(r)),
       h("td", {}, driftWord(r.drift))
     )
   );
@@ -179,7 +273,7 @@ async function appPage(ns, name, params) {
       { id: "overview" },
       h("dt", {}, "Last change"), h("dd", {}, time(overview.lastChangeAt), " ", outcome(overview.lastChangeSuccessful, overview.changeInProgress)),
       h("dt", {}, "Last reconcile"), h("dd", {}, overview.lastReconcileAt ? [time(overview.lastReconcileAt), " ", show(overview.lastReconcileResult), overview.lastReconcileError ? " (" + overview.lastReconcileError + ")" : ""] : "never"),
-      h("dt", {}, "Drift"), h("dd", {}, show(overview.driftCount ?? "view not built")),
+      h("dt", {}, "Out of sync"), h("dd", { id: "out-of-sync" }, driftSummary(overview)),
       h("dt", {}, "Ghost diffs"), h("dd", {}, show(overview.ghostDiffCount ?? "view not built"))
     ),
     overview.lastReconcileError
@@ -187,7 +281,7 @@ async function appPage(ns, name, params) {
       : null,
     table("counts", "Resources by kind", ["Kind", "Count #"], counts),
     perDayChart(perDay, 30),
-    table("changes", before ? `Changes before ${before}, newest first` : "Changes, newest first", ["Change", "Trigger", "Started", "Description", "Result", "Duration #"], timeline),
+    table("changes", before ? `Changes before ${before}, newest first` : "Changes, newest first", ["Change", "Trigger", "Started", "Actor", "Message", "Commit", "Description", "Result", "Duration #"], timeline),
     h(
       "p",
       { class: "pager" },
@@ -333,6 +427,13 @@ async function resourcePage(ns, name, kind, resource) {
   ];
 }
 
+/** Whether the object is there; one the app deleted on purpose is "deleted", not "missing". */
+function live(r) {
+  if (r.live === true) return "present";
+  if (r.live !== false) return h("span", { class: "muted" }, "unknown");
+  return r.lastOp === "delete" ? h("span", { class: "muted" }, "deleted") : h("span", { class: "bad" }, "missing");
+}
+
 function driftWord(drift) {
   if (!drift) return h("span", { class: "muted" }, "unknown");
   const cls = { "in-sync": "ok", corrected: "warn", yielded: "warn", failed: "bad", "ghost-diff": "bad" }[drift];
@@ -351,7 +452,7 @@ async function changePage(ns, name, id) {
       h("td", {}, c.kind),
       h("td", {}, c.op, c.opStrategy ? ` (${c.opStrategy})` : ""),
       h("td", {}, c.waitTo || ""),
-      h("td", {}, c.result ? h("span", { class: c.result === "applied" ? "ok" : c.result === "failed" ? "bad" : "warn" }, c.result) : ""),
+      h("td", { class: "result" }, resultWord(c)),
       h("td", { class: "num" }, (c.fields || []).length),
       h("td", {}, c.error ? h("span", { class: "bad" }, c.error) : "")
     )
@@ -380,7 +481,11 @@ async function changePage(ns, name, id) {
     h(
       "dl",
       { id: "summary" },
-      h("dt", {}, "Trigger"), h("dd", {}, show(change.trigger)),
+      h("dt", {}, "Trigger"), h("dd", {}, show(change.trigger), change.rolledBackTo ? [" to ", h("a", { href: changeHref(ns, name, change.rolledBackTo) }, change.rolledBackTo)] : null),
+      h("dt", {}, "Actor"), h("dd", { class: "who" }, show(change.actor || "unknown"), change.client ? h("span", { class: "muted" }, ` (client ${change.client})`) : null),
+      h("dt", {}, "Message"), h("dd", { class: "message" }, change.message ? show(change.message) : h("span", { class: "muted" }, "none")),
+      h("dt", {}, "Commit"), h("dd", {}, commit(change.meta) || h("span", { class: "muted" }, "not given")),
+      metaList(change.meta),
       h("dt", {}, "Started"), h("dd", {}, time(change.startedAt)),
       h("dt", {}, "Duration"), h("dd", {}, duration(change.startedAt, change.finishedAt)),
       h("dt", {}, "Result"), h("dd", {}, outcome(change.successful, change.startedAt && !change.finishedAt)),
@@ -389,6 +494,21 @@ async function changePage(ns, name, id) {
     table("change-table", "Changes", ["Namespace", "Name", "Kind", "Op", "Wait to", "Result", "Fields #", "Error"], rows),
     details,
   ];
+}
+
+/** A resource's result in a change: the API's word, or what a ghost-diff report or yield is. */
+function resultWord(c) {
+  if (c.result) return h("span", { class: c.result === "applied" ? "ok" : c.result === "failed" ? "bad" : "warn" }, c.result);
+  if (c.op === "ghost-diff") return h("span", { class: "warn" }, "reported");
+  if (c.op === "yield") return h("span", { class: "warn" }, "yielded");
+  return h("span", { class: "muted" }, "unknown");
+}
+
+/** The change's other meta (pipeline, ref...): every key but the commit shown above. */
+function metaList(meta) {
+  const rest = Object.entries(meta || {}).filter(([k]) => k !== "git.commit");
+  if (!rest.length) return null;
+  return [h("dt", {}, "Meta"), h("dd", {}, h("ul", { class: "meta" }, rest.map(([k, v]) => h("li", {}, h("code", {}, k), " ", show(v)))))];
 }
 
 /**
@@ -416,7 +536,7 @@ async function projectionsPage() {
       h("td", {}, h("span", { class: v.status === "live" ? "ok" : "warn" }, v.status)),
       h("td", {}, show(v.version)),
       h("td", {}, time(v.lastEventAt)),
-      h("td", {}, show(v.lag)),
+      h("td", {}, readable(typeof v.lagMillis === "number" ? v.lagMillis : isoMillis(v.lag))),
       h("td", { class: "num" }, show(v.waiting)),
       h("td", { class: "num" }, show(v.retrying)),
       h("td", { class: "num" }, show(v.parked)),
@@ -426,9 +546,10 @@ async function projectionsPage() {
         r
           ? [
               h("progress", { max: Math.max(1, r.total || 0), value: Math.min(r.done || 0, Math.max(1, r.total || 0)), "aria-label": `rebuild of ${v.name}` }),
-              ` ${r.phase} ${r.done}/${r.total}`,
+              // a rebuild's counts may be null before its first batch: never print "null"
+              ` ${show(r.phase)} ${r.done ?? 0}/${r.total ?? "?"}`,
               r.eventsPerSecond ? ` (${Math.round(r.eventsPerSecond)} events/s)` : "",
-              r.eta ? ` eta ${r.eta}` : "",
+              r.eta && Number.isFinite(isoMillis(r.eta)) ? ` eta ${readable(isoMillis(r.eta))}` : "",
               r.error ? ` error: ${r.error}` : "",
             ]
           : "none"
@@ -502,6 +623,9 @@ document.addEventListener("keydown", (event) => {
     links[next].focus();
   }
 });
+
+// The wording of times, read by the browser tests (HistoryPageIT) as a person reads it.
+window.historyFormat = Object.freeze({ readable, ago, isoMillis });
 
 window.addEventListener("hashchange", () => render(true));
 render();

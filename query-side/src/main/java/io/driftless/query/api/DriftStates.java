@@ -59,8 +59,12 @@ public class DriftStates {
     static final Drift NONE = new Drift(IN_SYNC, null, null);
   }
 
-  /** An app's counts: objects drifted (corrected, ghost-diff, failed) and active ghost diffs. */
-  public record Counts(long drifted, long ghostDiffs) {}
+  /**
+   * An app's counts: objects drifted at some time (corrected, ghost-diff, failed), objects out of
+   * sync now (ghost-diff, failed: a corrected object was put back, a yielded one is as the app
+   * asked) and active ghost diffs.
+   */
+  public record Counts(long drifted, long outOfSync, long ghostDiffs) {}
 
   /** Whether the drift view is built (else there is no drift state to tell). */
   public boolean available() {
@@ -101,13 +105,15 @@ public class DriftStates {
     if (!available()) {
       return null;
     }
-    var drifted = states(appId).values().stream().filter(DriftStates::drifted).count();
+    var states = states(appId).values();
+    var drifted = states.stream().filter(DriftStates::drifted).count();
+    var outOfSync = states.stream().filter(DriftStates::outOfSync).count();
     var active =
         jdbc.sql("SELECT COUNT(*) FROM ghost_diff WHERE app_id = ? AND yielded = FALSE")
             .param(appId)
             .query(Long.class)
             .single();
-    return new Counts(drifted, active);
+    return new Counts(drifted, outOfSync, active);
   }
 
   private static boolean drifted(Drift drift) {
@@ -115,6 +121,10 @@ public class DriftStates {
       case CORRECTED, GHOST_DIFF, FAILED -> true;
       default -> false;
     };
+  }
+
+  private static boolean outOfSync(Drift drift) {
+    return GHOST_DIFF.equals(drift.state()) || FAILED.equals(drift.state());
   }
 
   /** An object's last op in the inventory and what is known of that change. */

@@ -54,7 +54,8 @@ class AuditController {
       String client,
       String message,
       Map<String, String> meta,
-      String rolledBackTo) {
+      String rolledBackTo,
+      String error) {
 
     static AuditChange of(String app, ChangeSummary c) {
       return new AuditChange(
@@ -70,7 +71,8 @@ class AuditController {
           c.client(),
           c.message(),
           c.meta(),
-          c.rolledBackTo());
+          c.rolledBackTo(),
+          c.error());
     }
   }
 

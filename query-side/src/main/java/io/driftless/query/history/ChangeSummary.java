@@ -15,7 +15,8 @@ import java.util.TreeMap;
  * One change in {@code GET .../changes}, newest first. {@code actor}, {@code client}, {@code
  * message}, {@code meta}: who and what asked for it ({@link Provenance}; {@code unknown} for
  * changes recorded before provenance existed); {@code rolledBackTo}: the change a rollback deployed
- * again.
+ * again; {@code error}: why a failed change failed (its {@code AppChangeFinished}), null otherwise,
+ * so a list of changes can say why without fetching each one (issue 29).
  */
 record ChangeSummary(
     String changeId,
@@ -29,7 +30,8 @@ record ChangeSummary(
     String client,
     String message,
     Map<String, String> meta,
-    String rolledBackTo) {
+    String rolledBackTo,
+    String error) {
 
   /** The most rows a page of the app history or the audit log answers. */
   static final int MAX_LIMIT = 1000;
@@ -57,7 +59,8 @@ record ChangeSummary(
         rs.getString(first + 8),
         rs.getString(first + 9),
         meta == null ? Map.of() : Json.mapper().convertValue(Json.read(meta, Map.class), META),
-        rs.getString(first + 11));
+        rs.getString(first + 11),
+        error(rs, first));
   }
 
   /** The {@code error} of the row's {@link #COLUMNS}, starting at column {@code first}. */

@@ -105,7 +105,7 @@ class HistoryController {
         summary.successful(),
         summary.description(),
         summary.namespaces(),
-        ChangeSummary.error(rs, 1),
+        summary.error(),
         summary.actor(),
         summary.client(),
         summary.message(),

@@ -68,6 +68,7 @@ class OverviewController {
         summary.lockReason(),
         counts(appId),
         counts == null ? null : counts.drifted(),
+        counts == null ? null : counts.outOfSync(),
         counts == null ? null : counts.ghostDiffs(),
         reconcile.map(LastReconcile::at).orElse(null),
         reconcile.map(LastReconcile::result).orElse(null),

@@ -143,7 +143,12 @@ class QueryApiIT {
   void withoutTheDriftViewOrAReconcileLeaseTableDriftAndReconcileAreNull() throws Exception {
     var overview = ok("/api/apps/team-a/shop");
     for (var field :
-        List.of("driftCount", "ghostDiffCount", "lastReconcileAt", "lastReconcileResult")) {
+        List.of(
+            "driftCount",
+            "outOfSyncCount",
+            "ghostDiffCount",
+            "lastReconcileAt",
+            "lastReconcileResult")) {
       assertThat(overview.has(field)).as(field).isTrue();
       assertThat(overview.get(field).isNull()).as(field).isTrue();
     }
@@ -161,6 +166,9 @@ class QueryApiIT {
         .containsExactly("shop-change-000003", "shop-change-000002", "shop-change-000001");
     assertThat(all.get(0).get("successful").asBoolean()).isFalse();
     assertThat(all.get(0).get("trigger").asText()).isEqualTo("deploy");
+    // issue 29: the list says why a failed change failed, without fetching the change
+    assertThat(all.get(0).get("error").asText()).isEqualTo("refused");
+    assertThat(all.get(1).get("error").isNull()).isTrue();
 
     var page = ok("/api/apps/team-a/shop/changes?limit=1&before=shop-change-000003");
     assertThat(page)

@@ -90,6 +90,9 @@ class DriftApiIT {
   void overviewCountsDriftAndActiveGhostDiffsAndShowsTheLastReconcile() throws Exception {
     var overview = answer("/api/apps/team-a/shop", 200);
     assertThat(overview.get("driftCount").asLong()).isEqualTo(3);
+    assertThat(overview.get("outOfSyncCount").asLong())
+        .as("issue 29: ConfigMap/broken (failed) and Secret/token (ghost-diff); not the corrected")
+        .isEqualTo(2);
     assertThat(overview.get("ghostDiffCount").asLong()).isEqualTo(1);
     assertThat(overview.get("lastReconcileAt").asText()).isEqualTo("2026-11-21T10:05:00Z");
     assertThat(overview.get("lastReconcileResult").asText()).isEqualTo("failed");

@@ -85,7 +85,7 @@ class DriftRebuildIT {
             "swapped"::equals);
 
     assertThat(states.available()).isTrue();
-    assertThat(states.counts(APP)).isEqualTo(new DriftStates.Counts(3, 1));
+    assertThat(states.counts(APP)).isEqualTo(new DriftStates.Counts(3, 2, 1));
     assertThat(states.of(APP).get(DriftEvents.id(DriftEvents.CFG)).state()).isEqualTo("corrected");
     assertThat(states.of(APP).get(DriftEvents.id(DriftEvents.WEB)).state()).isEqualTo("yielded");
   }

@@ -93,7 +93,7 @@ class DriftViewsIT {
                 id(SVC), new Drift("in-sync", null, null),
                 id(TOKEN), new Drift("ghost-diff", changeId(3), at(3).plusMillis(5)),
                 id(BROKEN), new Drift("failed", changeId(4), at(4))));
-    assertThat(states.counts(APP)).isEqualTo(new DriftStates.Counts(3, 1));
+    assertThat(states.counts(APP)).isEqualTo(new DriftStates.Counts(3, 2, 1));
     assertThat(ghostRows(dataSource))
         .containsExactly(
             "Deployment/web|spec.replicas|2|5|2|yield|shop-change-000003|true|shop-change-000004",

@@ -16,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -24,6 +25,7 @@ import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.StaleElementReferenceException;
+import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
@@ -45,6 +47,22 @@ class HistoryPageIT {
 
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Duration WAIT = Duration.ofSeconds(30);
+
+  /** Issue 29 point 7: a duration as a person reads it ("1.2 s", "3 min 12 s", "2 h 5 min"). */
+  private static final Pattern DURATION =
+      Pattern.compile("\\d+(\\.\\d)? s|\\d+ min \\d+ s|\\d+ h \\d+ min|\\d+ d \\d+ h");
+
+  /** An age: "12 s ago", "5 min ago". */
+  private static final Pattern AGE = Pattern.compile("\\d+ (s|min|h|d) ago");
+
+  /** What a page must never show: a JavaScript or JSON hole, or a raw ISO-8601 duration. */
+  private static final Pattern UNREADABLE =
+      Pattern.compile("\\b(null|undefined|NaN)\\b|\\bP(\\d+D)?T-?\\d");
+
+  /** The v2 deploy's provenance (docs/API.md, "Provenance"). */
+  private static final String COMMIT = "4f2a9c1e0b7d6a5f4e3d2c1b0a9f8e7d6c5b4a39";
+
+  private static final String MESSAGE = "Roll out the greeting from a ConfigMap";
 
   @DynamicPropertySource
   static void embedded(DynamicPropertyRegistry registry) throws Exception {
@@ -75,7 +93,15 @@ class HistoryPageIT {
   @Test
   void appsAppAndChangePagesFollowTheHistory() throws Exception {
     var v1 = deploy("simple-app-v1.yml");
-    var v2 = deploy("simple-app-v2.yml");
+    var v2 =
+        deployTo(
+            "simple-app",
+            Files.readString(Path.of("..", "examples", "simple-app-v2.yml")),
+            "?message="
+                + MESSAGE.replace(" ", "%20")
+                + "&meta=git.commit%3D"
+                + COMMIT
+                + "&meta=git.repo%3Dhttps%3A%2F%2Fgithub.com%2Fexample%2Fsimple-app.git");
     var newest = v2.get("changeId").asText();
     var v2Change = waitForChange(newest);
 
@@ -86,6 +112,12 @@ class HistoryPageIT {
             ExpectedConditions.visibilityOfElementLocated(
                 By.cssSelector("#apps tr[data-app='default/simple-app']")));
     assertThat(appRow.getText()).contains("simple-app").contains("succeeded");
+    // the out-of-sync count says what it counts (issue 29): objects out of sync now, here none
+    assertThat(appRow.findElements(By.cssSelector("td.num")).get(0).getText()).isEqualTo("0");
+    assertThat(browser.findElement(By.id("out-of-sync-meaning")).getText())
+        .contains("differs from the desired one now")
+        .contains("put back are in sync and not counted");
+    readsLikeAPerson("apps");
     screenshot("apps");
 
     // every file the page loaded came from this server (nothing from the internet)
@@ -117,6 +149,28 @@ class HistoryPageIT {
     assertThat(changes.get(0).getAttribute("data-change")).isEqualTo(newest);
     assertThat(changes.get(1).getAttribute("data-change")).isEqualTo(v1.get("changeId").asText());
     assertThat(changes.get(0).getText()).contains("Op: 2 create, 1 delete, 1 update");
+    // who and why (issue 29 point 2): actor, trigger, message and the commit, linked
+    var row = changes.get(0);
+    assertThat(row.findElement(By.cssSelector("td.who")).getText()).isEqualTo("anonymous");
+    assertThat(row.getText()).contains("deploy");
+    assertThat(row.findElement(By.cssSelector("td.message")).getText()).isEqualTo(MESSAGE);
+    var commit = row.findElement(By.cssSelector("a.commit"));
+    assertThat(commit.getText()).isEqualTo(COMMIT.substring(0, 7));
+    assertThat(commit.getAttribute("href"))
+        .isEqualTo("https://github.com/example/simple-app/commit/" + COMMIT);
+    assertThat(changes.get(1).findElements(By.cssSelector("a.commit"))).isEmpty();
+    // durations and ages read like a person's (issue 29 point 7), the exact time on hover
+    for (var change : changes) {
+      assertThat(change.findElement(By.cssSelector("td.num")).getText()).matches(DURATION);
+      var started = change.findElement(By.tagName("time"));
+      assertThat(started.getText()).matches(AGE);
+      assertThat(started.getAttribute("title"))
+          .isEqualTo(started.getAttribute("datetime"))
+          .matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(\\.\\d+)?Z");
+    }
+    assertThat(browser.findElement(By.id("out-of-sync")).getText())
+        .startsWith("0 objects out of sync now");
+    readsLikeAPerson("app");
     assertThat(browser.findElement(By.id("inventory")).getText())
         .contains("ConfigMap")
         .contains("Deployment")
@@ -138,6 +192,17 @@ class HistoryPageIT {
         wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("change-table")));
     assertThat(changeTable.findElements(By.cssSelector("tbody tr")))
         .hasSize(v2Change.get("changes").size());
+    // every resource's outcome, as the API has it (issue 29: the Result column was empty)
+    assertThat(changeTable.findElements(By.cssSelector("tbody td.result")))
+        .extracting(WebElement::getText)
+        .hasSize(v2Change.get("changes").size())
+        .allMatch(result -> result.endsWith("applied"));
+    assertThat(browser.findElement(By.id("summary")).getText())
+        .contains(MESSAGE)
+        .contains(COMMIT.substring(0, 7))
+        .contains("anonymous");
+    assertThat(browser.findElement(By.cssSelector("#summary time")).getText()).matches(AGE);
+    readsLikeAPerson("change");
     var page = browser.findElement(By.id("main")).getText();
     for (var resource : v2Change.get("changes")) {
       assertThat(page)
@@ -158,9 +223,14 @@ class HistoryPageIT {
             "spec.template.spec.containers[name=simple-app].env[name=HELLO_MSG].valueFrom");
     screenshot("change");
 
-    // narrow window: the same page, tables scrolling sideways
-    browser.manage().window().setSize(new Dimension(420, 900));
+    // narrow window: the same page, tables scrolling sideways inside themselves, never the page
+    browser.manage().window().setSize(new Dimension(390, 900));
+    scrollsInsideNotThePage("change-table");
     screenshot("change-narrow");
+    browser.navigate().back();
+    wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("changes")));
+    scrollsInsideNotThePage("changes");
+    screenshot("app-narrow");
     browser.manage().window().setSize(new Dimension(1280, 900));
 
     // An outside edit, put back by a reconcile: it shows on the open App page, no reload
@@ -181,12 +251,26 @@ class HistoryPageIT {
             });
     assertThat(((JavascriptExecutor) browser).executeScript("return window.notReloaded === true"))
         .isEqualTo(true);
+    // the reconcile put the image back: drifted, but in sync now, and the page says which
+    await()
+        .atMost(WAIT)
+        .untilAsserted(
+            () ->
+                assertThat(browser.findElement(By.id("out-of-sync")).getText())
+                    .startsWith("0 objects out of sync now; 1 put back by a reconcile"));
+    assertThat(
+            browser
+                .findElement(By.cssSelector("#changes tr[data-trigger='reconcile'] td.who"))
+                .getText())
+        .isIn("anonymous", "driftless");
+    readsLikeAPerson("app after reconcile");
     screenshot("app-after-reconcile");
 
     // Projections
     browser.findElement(By.linkText("Projections")).click();
     var views = wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("projections")));
     assertThat(views.getText()).contains("live");
+    readsLikeAPerson("projections");
     screenshot("projections");
 
     resourcePageShowsTheTimelineAndAGhostDiffWithItsRule();
@@ -229,7 +313,89 @@ class HistoryPageIT {
     assertThat(browser.findElement(By.id("change-table")).getText())
         .contains("failed")
         .contains("field is immutable");
+    readsLikeAPerson("failed change");
     screenshot("change-failed");
+
+    // the app's change list says why too (issue 29), with the duration as a person reads it
+    browser.findElement(By.linkText("default/selector")).click();
+    var row =
+        wait.until(
+            ExpectedConditions.visibilityOfElementLocated(
+                By.cssSelector("#changes tr[data-change='" + changeId + "']")));
+    assertThat(row.findElement(By.cssSelector("td.result")).getText())
+        .contains("failed")
+        .contains("spec.selector")
+        .contains("field is immutable");
+    assertThat(row.findElement(By.cssSelector("td.num")).getText()).matches(DURATION);
+    readsLikeAPerson("app with a failed change");
+    screenshot("app-failed-change");
+  }
+
+  /**
+   * Issue 29 point 7: the page's own wording of durations and ages, over the range a person meets
+   * (a real change takes seconds, so minutes and hours are asked of the page's formatter).
+   */
+  @Test
+  void durationsAndAgesReadLikeAPersonsWords() throws Exception {
+    browser.get(base() + "/#/projections");
+    wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("projections")));
+    var words =
+        ((JavascriptExecutor) browser)
+            .executeScript(
+                "const f = window.historyFormat; const minute = 60000;"
+                    + " return [f.readable(0), f.readable(1234), f.readable(42400),"
+                    + " f.readable(3 * minute + 12000), f.readable(125 * minute),"
+                    + " f.readable(810946), f.readable(f.isoMillis('PT0S')),"
+                    + " f.readable(f.isoMillis('PT1H2M3.5S')), f.readable(NaN),"
+                    + " f.ago(new Date(Date.now() - 5 * minute).toISOString())];");
+    assertThat(words)
+        .isEqualTo(
+            List.of(
+                "0 s",
+                "1.2 s",
+                "42 s",
+                "3 min 12 s",
+                "2 h 5 min",
+                "13 min 31 s",
+                "0 s",
+                "1 h 2 min",
+                "",
+                "5 min ago"));
+  }
+
+  /** The page's text holds no {@code null}, {@code undefined}, {@code NaN} or ISO duration. */
+  private void readsLikeAPerson(String page) {
+    var text = browser.findElement(By.id("main")).getText();
+    var hole = UNREADABLE.matcher(text);
+    assertThat(hole.find())
+        .as(
+            "%s page shows %s",
+            page, hole.find(0) ? text.substring(Math.max(0, hole.start() - 80), hole.end()) : "")
+        .isFalse();
+  }
+
+  /** The table scrolls inside its wrapper; the page itself is no wider than the window. */
+  private void scrollsInsideNotThePage(String tableId) {
+    var js = (JavascriptExecutor) browser;
+    await()
+        .atMost(WAIT)
+        .untilAsserted(
+            () -> {
+              assertThat(
+                      js.executeScript(
+                          "const d = document.documentElement;"
+                              + " return d.scrollWidth <= d.clientWidth;"))
+                  .as("the page does not scroll sideways")
+                  .isEqualTo(true);
+              assertThat(
+                      js.executeScript(
+                          "const w = document.getElementById(arguments[0]).parentElement;"
+                              + " return getComputedStyle(w).overflowX === 'auto'"
+                              + " && w.scrollWidth > w.clientWidth;",
+                          tableId))
+                  .as("the table %s scrolls inside its wrapper", tableId)
+                  .isEqualTo(true);
+            });
   }
 
   /** A Deployment whose selector and pod labels are {@code label}. */
@@ -298,6 +464,7 @@ class HistoryPageIT {
     assertThat(timeline.get(0).getAttribute("data-op")).isEqualTo("update");
     assertThat(timeline.get(0).getText()).contains("outside-edit");
     assertThat(browser.findElement(By.id("no-ghost")).getText()).contains("No ghost diff");
+    readsLikeAPerson("resource");
 
     // a Deployment with replicas, and another team's HPA that keeps changing them
     var scaled =
@@ -368,11 +535,13 @@ class HistoryPageIT {
     screenshot("resource");
 
     // the reconcile that put spec.replicas back, from the timeline to its Change page
+    readsLikeAPerson("resource with a ghost diff");
     var reconcileRow = browser.findElement(By.cssSelector("#timeline tbody tr[data-op='update']"));
     reconcileRow.findElement(By.tagName("a")).click();
     wait.until(ExpectedConditions.urlContains("/changes/scaled-change-"));
     wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("change-table")));
     assertThat(fieldPaths()).contains("spec.replicas");
+    readsLikeAPerson("reconcile change");
     screenshot("change-replicas");
 
     // Projections: the timeline view's rebuild, swapped, as a full progress bar
@@ -382,6 +551,7 @@ class HistoryPageIT {
             ExpectedConditions.visibilityOfElementLocated(
                 By.cssSelector("#projections td[data-rebuild='swapped'] progress")));
     assertThat(bar.getAttribute("value")).isEqualTo(bar.getAttribute("max"));
+    readsLikeAPerson("projections after a rebuild");
     screenshot("projections-rebuilt");
   }
 
@@ -406,14 +576,22 @@ class HistoryPageIT {
   }
 
   private JsonNode deployTo(String app, String body) throws Exception {
-    var response = send(app, body);
+    return deployTo(app, body, "");
+  }
+
+  private JsonNode deployTo(String app, String body, String query) throws Exception {
+    var response = send(app, body, query);
     assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
     return JSON.readTree(response.body());
   }
 
   private HttpResponse<String> send(String app, String body) throws Exception {
+    return send(app, body, "");
+  }
+
+  private HttpResponse<String> send(String app, String body, String query) throws Exception {
     return http.send(
-        HttpRequest.newBuilder(URI.create(base() + "/api/apps/default/" + app + "/deploy"))
+        HttpRequest.newBuilder(URI.create(base() + "/api/apps/default/" + app + "/deploy" + query))
             .header("Content-Type", "application/yaml")
             .POST(HttpRequest.BodyPublishers.ofString(body))
             .build(),
