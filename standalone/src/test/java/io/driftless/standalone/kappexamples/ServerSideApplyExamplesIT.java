@@ -3,7 +3,6 @@ package io.driftless.standalone.kappexamples;
 import static io.driftless.standalone.kappexamples.DriftlessApi.body;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.ArrayList;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -55,25 +54,8 @@ class ServerSideApplyExamplesIT extends KappExampleScenario {
 
     var deployed = body(api.deploy(app.body(), SERVER_SIDE), 200);
     assertThat(deployed.get("successful").asBoolean()).as(deployed.toString()).isTrue();
-    var notApplied = new ArrayList<String>();
     var owned = manifest.owned().stream().map(ServerSideApplyExamplesIT::deployedAs).toList();
-    for (var resource : owned) {
-      var found = sandbox.get(resource);
-      if (found.isEmpty()) {
-        notApplied.add(resource.key() + " missing at " + sandbox.path(resource));
-        continue;
-      }
-      var live = found.get();
-      var applied = false;
-      for (var entry : live.path("metadata").path("managedFields")) {
-        applied |=
-            entry.path("manager").asText().equals("driftless")
-                && entry.path("operation").asText().equals("Apply");
-      }
-      if (!applied) {
-        notApplied.add(resource.key() + " " + live.path("metadata").path("managedFields"));
-      }
-    }
+    var notApplied = notWrittenByDriftless(sandbox, owned, "Apply");
     assertThat(notApplied).as("objects without driftless's Apply entry").isEmpty();
 
     var writes = sandboxCluster.writeRequests();
