@@ -7,13 +7,14 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Issue 28 point 4: every kapp example app (gatekeeper aside: its objects wait for a controller the
- * sandbox does not run, {@link GatekeeperExampleIT}) deployed with {@code applyMode=server-side}:
- * the deploy succeeds with every owned object written by server-side apply (each carries a {@code
- * managedFields} entry of manager {@code driftless}, operation {@code Apply}); a redeploy of the
- * same manifest is all noop and sends no write request; reconciles (which keep the app's mode)
- * write nothing and store nothing; the delete removes every object. The {@code update} mode's
- * scenario is {@link KappExampleScenario}'s subclasses'.
+ * Issue 28 point 4: every kapp example app deployed with {@code applyMode=server-side} (gatekeeper
+ * in {@link GatekeeperServerSideApplyIT}: its constraint waits for a CRD that gatekeeper's
+ * controller creates, played by the test as in {@link GatekeeperExampleIT}): the deploy succeeds
+ * with every owned object written by server-side apply (each carries a {@code managedFields} entry
+ * of manager {@code driftless}, operation {@code Apply}); a redeploy of the same manifest is all
+ * noop and sends no write request; reconciles (which keep the app's mode) write nothing and store
+ * nothing; the delete removes every object. The {@code update} mode's scenario is {@link
+ * KappExampleScenario}'s subclasses'.
  */
 class ServerSideApplyExamplesIT extends KappExampleScenario {
 
