@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
+import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import java.io.IOException;
 import java.io.InputStream;
@@ -21,6 +23,13 @@ import java.util.Map;
 final class Gatekeeper {
 
   static final String CRD_NAME = "k8srequiredlabels.constraints.gatekeeper.sh";
+
+  /**
+   * The controller's User-Agent. The API server names a write's field manager after it, so the
+   * CRD's {@code managedFields} tell the controller's create from Driftless's writes (Driftless's
+   * client says {@code driftless/...}).
+   */
+  static final String CONTROLLER_AGENT = "gatekeeper/v3.10.0";
 
   final ExampleApp app = ExampleApp.named("gatekeeper");
   final ExampleManifest manifest = app.manifest();
@@ -51,9 +60,16 @@ final class Gatekeeper {
     return one("K8sRequiredLabels");
   }
 
-  /** What gatekeeper's controller does: creates the CRD through the API server. */
+  /**
+   * What gatekeeper's controller does: creates the CRD through the API server, with a client of its
+   * own on {@code cluster}'s connection.
+   */
   void controllerCreatesCrd(KubernetesClient cluster) {
-    cluster.apiextensions().v1().customResourceDefinitions().resource(controllersCrd).create();
+    var config =
+        new ConfigBuilder(cluster.getConfiguration()).withUserAgent(CONTROLLER_AGENT).build();
+    try (var controller = new KubernetesClientBuilder().withConfig(config).build()) {
+      controller.apiextensions().v1().customResourceDefinitions().resource(controllersCrd).create();
+    }
   }
 
   /** The change of {@code resource} in a deploy answer. */

@@ -16,11 +16,12 @@ import org.junit.jupiter.api.Test;
  * ConstraintTemplate and waits on the {@code exists} placeholder; the test then creates the real
  * CRD (plural and scope as gatekeeper writes them), and the deploy creates the constraint where
  * that CRD serves it (cluster-scoped). The placeholder is an {@code exists} op: never written,
- * labelled or deleted by the app.
+ * labelled or deleted by the app. The deploy's apply mode is the default ({@code update}); {@link
+ * GatekeeperServerSideApplyIT} runs the same scenario with {@code applyMode=server-side}.
  */
 class GatekeeperExampleIT extends KappExampleScenario {
 
-  private final Gatekeeper gatekeeper = new Gatekeeper();
+  final Gatekeeper gatekeeper = new Gatekeeper();
 
   @Test
   void constraintIsCreatedOnceTheControllerCreatedItsCrd() throws Exception {
@@ -30,7 +31,8 @@ class GatekeeperExampleIT extends KappExampleScenario {
     var sandbox = sandbox(gatekeeper.customKinds());
     dryRunPlansEveryResource(api, app, manifest, sandbox);
 
-    var deploy = api.deployAsync(app.body(), "?waitTimeout=3m");
+    var query = "?waitTimeout=3m" + applyMode();
+    var deploy = api.deployAsync(app.body(), query);
     await("the ConstraintTemplate applied while the deploy waits for the CRD")
         .atMost(Duration.ofMinutes(2))
         .until(() -> sandbox.get(gatekeeper.template()).isPresent() || deploy.isDone());
@@ -48,10 +50,42 @@ class GatekeeperExampleIT extends KappExampleScenario {
     deployCreatedEveryResource(app, manifest, deployed, sandbox);
     assertThat(gatekeeper.change(deployed, gatekeeper.constraint()).get("op").asText())
         .isEqualTo("create");
-    redeployChangesNothing(api, app);
-    reconcilesWriteNothing(api);
+    everyOwnedObjectAndNotThePlaceholderWasWritten(sandbox);
+    redeployChangesNothing(api, app, query);
+    reconcilesWriteNothing(api, reconciles());
     viewsShowEveryResource(api, app, manifest, deployed);
     deleteRemovesEveryResource(api, manifest, sandbox);
+  }
+
+  /** The deploys' {@code applyMode} parameter, {@code &applyMode=...}; empty: update. */
+  String applyMode() {
+    return "";
+  }
+
+  /** How many reconciles of the deployed app write nothing. */
+  int reconciles() {
+    return RECONCILES;
+  }
+
+  /** The operation of driftless's managedFields entries: an update's writes are {@code Update}. */
+  String driftlessOperation() {
+    return "Update";
+  }
+
+  /**
+   * Each owned object carries driftless's entry of {@link #driftlessOperation()}; the placeholder,
+   * created by the controller under a manager of its own ({@link Gatekeeper#CONTROLLER_AGENT}),
+   * none of driftless's.
+   */
+  private void everyOwnedObjectAndNotThePlaceholderWasWritten(SandboxObjects sandbox) {
+    var manifest = gatekeeper.manifest;
+    assertThat(notWrittenByDriftless(sandbox, manifest.owned(), driftlessOperation()))
+        .as("objects without driftless's %s entry", driftlessOperation())
+        .isEmpty();
+    var placeholder = sandbox.get(manifest.existing().get(0)).orElseThrow();
+    assertThat(driftlessOperations(placeholder))
+        .as("driftless's writes of the exists placeholder")
+        .isEmpty();
   }
 
   private static String answer(CompletableFuture<HttpResponse<String>> deploy) {

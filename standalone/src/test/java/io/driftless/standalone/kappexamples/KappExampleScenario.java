@@ -143,9 +143,18 @@ abstract class KappExampleScenario {
   }
 
   void redeployChangesNothing(DriftlessApi api, ExampleApp app) {
-    var events = events();
+    redeployChangesNothing(api, app, "");
+  }
 
-    var again = body(api.deploy(app.body(), ""), 200);
+  /**
+   * An unchanged redeploy with {@code query} (starting with {@code ?}, or empty): kapp's {@code Op:
+   * 0 create, 0 delete, 0 update, 0 noop, 0 exists}, no event stored and no write request sent.
+   */
+  void redeployChangesNothing(DriftlessApi api, ExampleApp app, String query) {
+    var events = events();
+    var writes = sandboxCluster.writeRequests();
+
+    var again = body(api.deploy(app.body(), query), 200);
 
     assertThat(again.get("changeId").isNull()).as(again.toString()).isTrue();
     assertThat(again.get("successful").asBoolean()).isTrue();
@@ -153,6 +162,39 @@ abstract class KappExampleScenario {
         .contains("Op: 0 create, 0 delete, 0 update, 0 noop, 0 exists");
     assertThat(again.get("changes")).isEmpty();
     assertThat(events()).as("events stored by a redeploy without change").isEqualTo(events);
+    assertThat(sandboxCluster.writeRequests())
+        .as("write requests of a redeploy without change")
+        .isEqualTo(writes);
+  }
+
+  /**
+   * The objects among {@code resources} without a {@code managedFields} entry of manager {@code
+   * driftless} and {@code operation} ({@code Apply}: written by server-side apply; {@code Update}:
+   * by a create or an update), each with what it has instead; empty when every one has it.
+   */
+  static List<String> notWrittenByDriftless(
+      SandboxObjects sandbox, List<ExpectedResource> resources, String operation) {
+    var notWritten = new ArrayList<String>();
+    for (var resource : resources) {
+      var found = sandbox.get(resource);
+      if (found.isEmpty()) {
+        notWritten.add(resource.key() + " missing at " + sandbox.path(resource));
+      } else if (!driftlessOperations(found.get()).contains(operation)) {
+        notWritten.add(resource.key() + " " + found.get().path("metadata").path("managedFields"));
+      }
+    }
+    return notWritten;
+  }
+
+  /** The operations of {@code live}'s managedFields entries of manager {@code driftless}. */
+  static List<String> driftlessOperations(JsonNode live) {
+    var operations = new ArrayList<String>();
+    for (var entry : live.path("metadata").path("managedFields")) {
+      if (entry.path("manager").asText().equals("driftless")) {
+        operations.add(entry.path("operation").asText());
+      }
+    }
+    return operations;
   }
 
   /**
