@@ -244,10 +244,26 @@ public final class SandboxCluster implements AutoCloseable {
     controllers.autoscaleTo(replicas);
   }
 
+  /** What a store file holds: its resourceVersion counter and its objects, path to JSON. */
+  public record StoreContents(long resourceVersion, Map<String, String> objects) {}
+
+  /**
+   * What the store file {@code store} holds, snapshot and journal replayed: for tools and tests
+   * that read a sandbox's store beside it. Read while the sandbox compacts, it may miss the writes
+   * being compacted.
+   */
+  public static StoreContents read(Path store) throws IOException {
+    var snapshot = new ObjectFile(store).load();
+    var objects = new java.util.LinkedHashMap<String, String>();
+    snapshot.objects().forEach(object -> objects.put(object.path(), object.json()));
+    return new StoreContents(snapshot.resourceVersion(), objects);
+  }
+
   @Override
   public void close() {
     try {
       server.destroy();
+      dispatcher.stop();
     } finally {
       closeQuietly(lock);
     }

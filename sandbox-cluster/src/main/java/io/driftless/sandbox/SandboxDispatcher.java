@@ -24,6 +24,7 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.StatusBuilder;
 import io.fabric8.kubernetes.client.server.mock.KubernetesAttributesExtractor;
 import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
+import io.fabric8.kubernetes.client.server.mock.KubernetesResponseComposer;
 import io.fabric8.kubernetes.client.server.mock.crud.KubernetesCrudDispatcherException;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import io.fabric8.mockwebserver.crud.AttributeSet;
@@ -39,21 +40,23 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
+import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * fabric8's CRUD dispatcher with its objects kept in an {@link ObjectFile}. Every write request
- * (POST, PUT, PATCH, DELETE) runs under one monitor; when it changed an object, the whole state is
- * saved before the answer leaves, and a state that cannot be saved is rolled back and answered with
- * 500, as an API server answers when etcd refuses a write. Reads run concurrently under the
- * parent's read lock.
+ * (POST, PUT, PATCH, DELETE) runs under one monitor; when it changed objects, those objects are
+ * appended to the store's journal before the answer leaves, and a write that cannot be saved is
+ * rolled back (the keys it touched get back what they held) and answered with 500, as an API server
+ * answers when etcd refuses a write. Reads of objects, one by name or a list of one kind, are
+ * answered from an {@link ObjectIndex} kept in step with the parent's map, looking only at the
+ * objects of the kind, namespace and name asked; watches and deletes stay the parent's.
  *
  * <p>Beyond CRUD it plays the API server: every object a request stores passes {@link
  * #processEvent}, where {@link Admission} defaults, mutates, prepares and validates it (a refused
@@ -69,6 +72,9 @@ import org.slf4j.LoggerFactory;
 class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore {
 
   private static final Logger log = LoggerFactory.getLogger(SandboxDispatcher.class);
+  // paths fabric8 answers with a list of its custom resources' kinds when it stores none there
+  private static final Pattern API_RESOURCES =
+      Pattern.compile("/apis(/[a-zA-Z0-9-_.]+)?(/[a-zA-Z0-9-_]+)");
 
   private final ObjectFile file;
   private final RequestGate gate;
@@ -76,6 +82,7 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
   private final Admission admission;
   private final Discovery discovery;
   private final Tables tables;
+  private final ObjectIndex index = new ObjectIndex();
   private final Object writes = new Object();
   private final WriteRequests writeRequests = new WriteRequests();
   private final LongAdder requests = new LongAdder();
@@ -119,6 +126,11 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
   /** The write requests clients sent so far, by field manager. */
   Map<String, Long> writeRequests() {
     return writeRequests.snapshot();
+  }
+
+  /** The last resourceVersion issued. */
+  long resourceVersion() {
+    return lastResourceVersion;
   }
 
   /** Every request clients sent so far, reads included. */
@@ -369,12 +381,49 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
   /** A read; CRDs are read at both versions ({@link CrdVersions}). */
   @Override
   public MockResponse handleGet(String path) {
-    var response = super.handleGet(path);
+    var response = read(path);
     var crd = CrdVersions.of(path);
     if (crd.isEmpty()) {
       return response;
     }
-    return CrdVersions.merged(crd.get(), response, super.handleGet(crd.get().otherPath()));
+    return CrdVersions.merged(crd.get(), response, read(crd.get().otherPath()));
+  }
+
+  /**
+   * A read answered from the {@link ObjectIndex} as fabric8 answers it (one object, 404, or a
+   * {@code List} with the counter's resourceVersion); watches, and paths fabric8 answers without
+   * its objects, go to fabric8.
+   */
+  private MockResponse read(String path) {
+    var query = path.indexOf('?');
+    if (query >= 0 && path.indexOf("watch=true", query) >= 0) { // as fabric8 tells a watch
+      return super.handleGet(path);
+    }
+    var key = getKey(path);
+    var found = index.matching(key);
+    if (found == null || (found.isEmpty() && API_RESOURCES.matcher(path).matches())) {
+      return super.handleGet(path);
+    }
+    if (key.containsKey(KubernetesAttributesExtractor.NAME)) {
+      return found.isEmpty()
+          ? new MockResponse().setResponseCode(404)
+          : new MockResponse().setResponseCode(200).setBody(found.get(0).json());
+    }
+    var items = found.stream().map(ObjectIndex.Entry::json).toList();
+    var list =
+        ((KubernetesResponseComposer) responseComposer)
+            .compose(items, String.valueOf(lastResourceVersion));
+    return new MockResponse().setResponseCode(200).setBody(list);
+  }
+
+  /** The stored object {@code attributes} names, from the {@link ObjectIndex}. */
+  @Override
+  public Map.Entry<AttributeSet, String> findResource(AttributeSet attributes) {
+    var found = index.matching(attributes);
+    if (found == null) {
+      return super.findResource(attributes);
+    }
+    return found.isEmpty() ? null : Map.entry(found.get(0).key(), found.get(0).json());
   }
 
   @Override
@@ -384,6 +433,7 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
             null,
             () -> {
               super.reset();
+              index.clear();
               changed = true;
               changes.clear();
               return new MockResponse().setResponseCode(200);
@@ -409,7 +459,7 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
       GenericKubernetesResource resource,
       String newState) {
     if (restoring || newState == null) {
-      super.processEvent(path, pathAttributes, oldAttributes, resource, newState);
+      store(path, pathAttributes, oldAttributes, resource, newState);
       changed = true;
       return;
     }
@@ -445,7 +495,7 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
       remember(Serialization.asJson(next));
       return;
     }
-    super.processEvent(path, pathAttributes, oldAttributes, null, json);
+    store(path, pathAttributes, oldAttributes, null, json);
     changed = true;
     remember(json);
     var name = Nodes.text(next, "metadata", "name");
@@ -468,19 +518,12 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
     return node;
   }
 
-  /** Parses only the objects whose key names the kind (the key holds it in lower case). */
+  /** Parses only the objects of the kind ({@link ObjectIndex#ofKind}). */
   @Override
   public List<ApiObject> list(ObjectType type) {
-    var kind = type.kind().toLowerCase(Locale.ROOT);
     var objects = new ArrayList<ApiObject>();
-    for (var entry : copy().entrySet()) {
-      var attribute = entry.getKey().getAttribute(KubernetesAttributesExtractor.KIND);
-      if (attribute != null
-          && !attribute.getValues().isEmpty()
-          && !kind.equalsIgnoreCase(String.valueOf(attribute.getValues().get(0)))) {
-        continue;
-      }
-      var object = new ApiObject(ObjectPaths.of(entry.getKey()), parse(entry.getValue()));
+    for (var entry : index.ofKind(type.kind())) {
+      var object = new ApiObject(ObjectPaths.of(entry.key()), parse(entry.json()));
       if (object.type().equals(type)) {
         objects.add(object);
       }
@@ -588,7 +631,7 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
 
   private MockResponse write(RecordedRequest request, Supplier<MockResponse> handler) {
     synchronized (writes) {
-      var before = copy();
+      index.begin();
       changed = false;
       changes.clear();
       stored = null;
@@ -600,24 +643,24 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
       try {
         response = handler.get();
       } catch (PatchException refused) {
-        rollBack(before);
+        rollBack();
         return Answers.status(
             refused.code(), refused.reason(), refused.getMessage(), refused.details());
       } catch (Invalid invalid) {
-        rollBack(before);
+        rollBack();
         return new MockResponse()
             .setResponseCode(422)
             .setBody(Serialization.asJson(invalid.status()));
       } catch (RuntimeException e) {
         if (request == null) {
           log.error("The sandbox failed on {}; the write is undone", describe(request), e);
-          rollBack(before);
+          rollBack();
           return failure("the sandbox failed on this write: " + e);
         }
         // The client's body could not be decoded, patched or admitted: its fault, as an API
         // server's decoding error is (a sandbox bug shows here too: hence the stack trace).
         log.warn("The sandbox refused {} as malformed; nothing is stored", describe(request), e);
-        rollBack(before);
+        rollBack();
         return badRequest(e);
       }
       try {
@@ -628,51 +671,126 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
           controllers.run(List.copyOf(changes), controllerWrites, this);
         }
       } catch (Invalid invalid) {
-        rollBack(before);
+        rollBack();
         return new MockResponse()
             .setResponseCode(422)
             .setBody(Serialization.asJson(invalid.status()));
       } catch (RuntimeException e) {
         // An answer in any case: an exception left to the server would leave the client waiting.
         log.error("The sandbox failed on {}; the write is undone", describe(request), e);
-        rollBack(before);
+        rollBack();
         return failure("the sandbox failed on this write: " + e);
       }
       if (!changed || file == null) {
         return response;
       }
       try {
-        file.save(snapshot());
-        return response;
+        file.append(lastResourceVersion, journalLine());
       } catch (IOException | UncheckedIOException e) {
         log.error("Cannot save the sandbox's objects to {}; the write is undone", file.path(), e);
-        rollBack(before);
+        rollBack();
         return failure("the sandbox could not save the object: " + e.getMessage());
+      }
+      if (file.compactionDue()) {
+        compact();
+      }
+      return response;
+    }
+  }
+
+  /**
+   * What the write under way changed, by path: each object as stored now, or null when it is gone
+   * (an update that changed the object's labels removed one key and added another at one path).
+   */
+  private Map<String, String> journalLine() {
+    var changes = new LinkedHashMap<String, String>();
+    index
+        .touched()
+        .forEach(
+            (key, entry) -> {
+              var path = ObjectPaths.of(key);
+              if (entry != null) {
+                changes.put(path, entry.json());
+              } else {
+                changes.putIfAbsent(path, null);
+              }
+            });
+    return changes;
+  }
+
+  /**
+   * Writes the whole state as the store's snapshot, emptying its journal; a failure is only logged:
+   * the writes are in the journal, and the next write tries again.
+   */
+  private void compact() {
+    try {
+      file.save(snapshot());
+    } catch (IOException | UncheckedIOException e) {
+      log.warn("Cannot compact the sandbox's store {}; its journal grows", file.path(), e);
+    }
+  }
+
+  /** At a clean stop: compacts the store when writes are in its journal only. */
+  void stop() {
+    synchronized (writes) {
+      if (file != null && file.journaled()) {
+        compact();
       }
     }
   }
 
-  private void rollBack(Map<AttributeSet, String> before) {
+  /** Undoes the write under way in the index and in fabric8's map (each touched key only). */
+  private void rollBack() {
     synchronized (map) {
-      map.clear();
-      map.putAll(before);
+      var undone = index.undo();
+      undone.keySet().forEach(map::remove);
+      undone.forEach(
+          (key, entry) -> {
+            if (entry != null) {
+              map.put(key, entry.json());
+            }
+          });
     }
+  }
+
+  /**
+   * fabric8's {@code processEvent}, and the same change in the {@link ObjectIndex}: the object's
+   * new key is the one fabric8 files it under (its metadata's attributes, with the path's when they
+   * lack the plural), checked to be in fabric8's map.
+   */
+  private void store(
+      String path,
+      AttributeSet pathAttributes,
+      AttributeSet oldAttributes,
+      GenericKubernetesResource resource,
+      String newState) {
+    super.processEvent(path, pathAttributes, oldAttributes, resource, newState);
+    if (newState == null) {
+      index.replace(oldAttributes, null, null, null);
+      return;
+    }
+    var parsed =
+        resource != null
+            ? resource
+            : Serialization.unmarshal(newState, GenericKubernetesResource.class);
+    var key = ((KubernetesAttributesExtractor) attributeExtractor).extract(parsed);
+    if (!key.containsKey(KubernetesAttributesExtractor.PLURAL)) {
+      key = AttributeSet.merge(pathAttributes, key);
+    }
+    if (!map.containsKey(key)) {
+      throw new IllegalStateException("the sandbox's index lost step with its store at " + path);
+    }
+    index.replace(oldAttributes, key, newState, parsed.getKind());
   }
 
   private static String describe(RecordedRequest request) {
     return request == null ? "a delete" : request.getMethod() + " " + request.getPath();
   }
 
-  private Map<AttributeSet, String> copy() {
-    synchronized (map) {
-      return new LinkedHashMap<>(map);
-    }
-  }
-
   private Snapshot snapshot() {
     var objects = new ArrayList<StoredObject>();
-    for (var entry : copy().entrySet()) {
-      objects.add(new StoredObject(ObjectPaths.of(entry.getKey()), entry.getValue()));
+    for (var entry : index.all()) {
+      objects.add(new StoredObject(ObjectPaths.of(entry.key()), entry.json()));
     }
     return new Snapshot(lastResourceVersion, objects);
   }

@@ -178,8 +178,10 @@ class SandboxClusterIT {
   void aWriteTheStoreCannotTakeIsRefusedAndUndone() throws Exception {
     start();
     configMaps().resource(configMap("before", "1")).create();
-    // A non-empty directory where the store's temporary file goes: the save fails.
-    var blocker = Files.createDirectories(dataDir.resolve("sandbox-cluster.json.tmp/blocked"));
+    restart(); // a clean stop compacts: the journal is gone, its writes are in the snapshot
+    assertThat(dataDir.resolve("sandbox-cluster.json.journal")).doesNotExist();
+    // A non-empty directory where the store's journal goes: the append fails.
+    var blocker = Files.createDirectories(dataDir.resolve("sandbox-cluster.json.journal/blocked"));
 
     assertThatThrownBy(() -> configMaps().resource(configMap("refused", "1")).create())
         .isInstanceOfSatisfying(

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.driftless.command.support.RawHttp;
 import io.driftless.command.support.TestCluster;
-import java.nio.file.Files;
+import io.driftless.sandbox.SandboxCluster;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -96,7 +96,9 @@ class BadInputCorpusIT {
             + "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: corpus-b\ndata:\n  color: blue\n";
     var answer = send("POST", CorpusCase.APP_PATH, "application/yaml", body.getBytes());
     assertThat(answer.status()).as(answer.body()).isEqualTo(200);
-    assertThat(Files.readString(CLUSTER_STORE)).contains("corpus-a").contains("corpus-b");
+    assertThat(SandboxCluster.read(CLUSTER_STORE).toString())
+        .contains("corpus-a")
+        .contains("corpus-b");
   }
 
   private void check(CorpusCase c) throws Exception {
@@ -158,7 +160,7 @@ class BadInputCorpusIT {
     state.add(
         "snapshots "
             + jdbc.queryForObject("SELECT COUNT(*) FROM snapshot_event_entry", Long.class));
-    state.add(Files.readString(CLUSTER_STORE));
+    state.add(SandboxCluster.read(CLUSTER_STORE).toString());
     return state;
   }
 

@@ -6,13 +6,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.driftless.command.support.Api;
 import io.driftless.command.support.TestCluster;
+import io.driftless.sandbox.SandboxCluster;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Base64;
 import java.util.List;
@@ -30,10 +30,10 @@ import org.springframework.test.context.DynamicPropertySource;
  * {@code POST /api/apps/{ns}/{app}/reconcile} (issue 12 points 2 and 5) on the embedded defaults
  * (H2) against a sandbox that saves its objects after every write: a reconcile of an unchanged app
  * writes nothing to the cluster (its store file, which lists every object's resourceVersion and the
- * last one issued, is byte for byte the same) and stores no event, a hundred times in a row; a
- * manual edit of an owned field is put back with one update and one app-change with trigger {@code
- * reconcile}; a deleted Deployment comes back; a deleted or changed Secret is restored from its
- * sealed content; unknown and deleted apps are 404.
+ * last one issued, read back with its journal, is the same) and stores no event, a hundred times in
+ * a row; a manual edit of an owned field is put back with one update and one app-change with
+ * trigger {@code reconcile}; a deleted Deployment comes back; a deleted or changed Secret is
+ * restored from its sealed content; unknown and deleted apps are 404.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class ReconcileApiIT {
@@ -94,7 +94,7 @@ class ReconcileApiIT {
   @Test
   void reconcileOfAnUnchangedAppWritesNothingAHundredTimesInARow() throws Exception {
     ok(api.deployYaml("steady", Api.example("simple-app-v2.yml")));
-    var clusterBefore = Files.readString(CLUSTER_STORE);
+    var clusterBefore = SandboxCluster.read(CLUSTER_STORE).toString();
     var eventsBefore = storedEvents();
     var snapshotsBefore =
         jdbc.queryForObject("SELECT COUNT(*) FROM snapshot_event_entry", Long.class);
@@ -106,7 +106,7 @@ class ReconcileApiIT {
       assertThat(answer.get("successful").asBoolean()).isTrue();
     }
 
-    assertThat(Files.readString(CLUSTER_STORE)).isEqualTo(clusterBefore);
+    assertThat(SandboxCluster.read(CLUSTER_STORE).toString()).isEqualTo(clusterBefore);
     assertThat(storedEvents()).isEqualTo(eventsBefore);
     assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM snapshot_event_entry", Long.class))
         .isEqualTo(snapshotsBefore);

@@ -6,13 +6,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.driftless.command.support.Api;
 import io.driftless.command.support.TestCluster;
+import io.driftless.sandbox.SandboxCluster;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Base64;
 import java.util.Map;
@@ -230,7 +230,7 @@ class RollbackApiIT {
   void aDryRunWritesNothingAndShowsThePlan() throws Exception {
     var first = ok(api.deployYaml("dry", v1("dry")));
     ok(api.deployYaml("dry", v2("dry")));
-    var clusterBefore = Files.readString(CLUSTER_STORE);
+    var clusterBefore = SandboxCluster.read(CLUSTER_STORE).toString();
     var eventsBefore = storedEvents();
 
     var answer = ok(rollback("dry", "?dryRun=true&to=" + first.get("changeId").asText()));
@@ -240,7 +240,7 @@ class RollbackApiIT {
     assertThat(answer.get("rolledBackTo").asText()).isEqualTo("dry-change-000001");
     assertThat(answer.at("/ops/delete").asInt()).isEqualTo(1);
     assertThat(answer.at("/ops/update").asInt()).isGreaterThanOrEqualTo(2);
-    assertThat(Files.readString(CLUSTER_STORE)).isEqualTo(clusterBefore);
+    assertThat(SandboxCluster.read(CLUSTER_STORE).toString()).isEqualTo(clusterBefore);
     assertThat(storedEvents()).isEqualTo(eventsBefore);
   }
 

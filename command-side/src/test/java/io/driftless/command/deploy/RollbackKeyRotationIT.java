@@ -6,13 +6,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.driftless.command.CommandSideApplication;
 import io.driftless.command.support.Api;
 import io.driftless.command.support.TestCluster;
+import io.driftless.sandbox.SandboxCluster;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.ArrayList;
@@ -29,9 +29,9 @@ import org.springframework.jdbc.core.JdbcTemplate;
  * Issue 27 point 4: a rollback whose Secret was sealed with a key the server no longer has. The app
  * is deployed twice under key A; the command side is restarted (same H2 data directory, same
  * sandbox) with only key B: a rollback to the first change is {@code 422 secret_unrecoverable}
- * naming the Secret, and nothing is applied (the sandbox's store file is byte for byte the same) or
- * recorded (no event). Restarted once more with B and A as an old key, the same rollback succeeds
- * and the Secret has its first value again.
+ * naming the Secret, and nothing is applied (the sandbox's store file, read back with its journal,
+ * is the same) or recorded (no event). Restarted once more with B and A as an old key, the same
+ * rollback succeeds and the Secret has its first value again.
  */
 class RollbackKeyRotationIT {
 
@@ -53,7 +53,7 @@ class RollbackKeyRotationIT {
     }
 
     try (var rotated = start(keyB)) {
-      var clusterBefore = Files.readString(store);
+      var clusterBefore = SandboxCluster.read(store).toString();
       var eventsBefore = events(rotated);
 
       var refused = rollback(port(rotated), "vault-change-000001");
@@ -63,7 +63,7 @@ class RollbackKeyRotationIT {
       assertThat(body.get("error").asText()).isEqualTo("secret_unrecoverable");
       assertThat(body.get("details").toString()).contains("Secret vault-creds (namespace default)");
       assertThat(body.get("details")).hasSize(1);
-      assertThat(Files.readString(store)).isEqualTo(clusterBefore);
+      assertThat(SandboxCluster.read(store).toString()).isEqualTo(clusterBefore);
       assertThat(events(rotated)).isEqualTo(eventsBefore);
     }
 

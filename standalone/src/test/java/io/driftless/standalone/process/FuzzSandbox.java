@@ -22,9 +22,9 @@ import java.util.List;
  * The standalone server's sandbox cluster as an operator with {@code kubectl} sees it: its URL and
  * bearer token from {@code data/sandbox-kubeconfig.yaml}, writes as kubectl sends them (JSON merge
  * patch, PUT of the whole object as {@code kubectl edit} does, DELETE). Which objects exist is read
- * from the sandbox's store file ({@code data/sandbox-cluster.json}, saved before each write is
- * answered): it names every object of every kind with its REST path, custom resources included,
- * which no discovery table of the test would.
+ * from the sandbox's store file ({@code data/sandbox-cluster.json} and its journal, saved before
+ * each write is answered): it names every object of every kind with its REST path, custom resources
+ * included, which no discovery table of the test would.
  */
 final class FuzzSandbox {
 
@@ -72,11 +72,10 @@ final class FuzzSandbox {
   /** Every object the sandbox holds, in path order. */
   List<SandboxObject> objects() {
     try {
-      var store = JSON.readTree(dataDir.resolve("sandbox-cluster.json").toFile());
       var objects = new ArrayList<SandboxObject>();
-      store
-          .path("objects")
-          .forEach(o -> objects.add(new SandboxObject(o.path("path").asText(), o.path("object"))));
+      for (var object : store().objects().entrySet()) {
+        objects.add(new SandboxObject(object.getKey(), JSON.readTree(object.getValue())));
+      }
       objects.sort(Comparator.comparing(SandboxObject::path));
       return objects;
     } catch (IOException e) {
@@ -93,12 +92,15 @@ final class FuzzSandbox {
   /** The sandbox's resourceVersion counter: it moves with every write that changed an object. */
   long resourceVersion() {
     try {
-      return JSON.readTree(dataDir.resolve("sandbox-cluster.json").toFile())
-          .path("resourceVersion")
-          .asLong();
+      return store().resourceVersion();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /** The sandbox's store file and its journal ({@link SandboxCluster#read}). */
+  private SandboxCluster.StoreContents store() throws IOException {
+    return SandboxCluster.read(dataDir.resolve("sandbox-cluster.json"));
   }
 
   /** {@code kubectl patch --type=merge}. */
