@@ -72,6 +72,21 @@ class KubectlIT {
   }
 
   @Test
+  void kubectlLearnsTheApiFromTheAggregatedDiscoveryInTwoRequests() {
+    var resources = kubectl.run("api-resources", "-v=6");
+    var deployments = kubectl.run("get", "deployments", "-v=6");
+
+    assertThat(resources.exitCode()).as(resources.err()).isZero();
+    assertThat(resources.out()).containsPattern("(?m)^deployments +deploy +apps/v1 +true");
+    // -v=6 logs each request: /api and /apis only, never a group version's own document
+    assertThat(resources.err()).contains("GET https://").contains("/api?").contains("/apis?");
+    assertThat(resources.err() + deployments.err())
+        .doesNotContainPattern("GET https://[^ ]*/apis/[a-z0-9.]+/v[0-9a-z]+\\?timeout")
+        .doesNotContainPattern("GET https://[^ ]*/api/v1\\?timeout");
+    assertThat(deployments.exitCode()).as(deployments.err()).isZero();
+  }
+
+  @Test
   void getListsDeploymentsAndConfigMapsByNameAndAsTables() {
     cluster.client.resource(deployment("web")).create();
     cluster.client.resource(configMap("settings")).create();

@@ -35,6 +35,14 @@ final class ApiDocuments {
         });
   }
 
+  /**
+   * {@code GET /api} ({@code core}) or {@code GET /apis} in aggregated discovery's form {@code
+   * version} ({@link AggregatedDiscovery}).
+   */
+  ObjectNode aggregated(String version, boolean core) {
+    return AggregatedDiscovery.document(version, core, versions, this);
+  }
+
   /** {@code GET /api}. */
   ObjectNode apiVersions() {
     var document = Nodes.MAPPER.createObjectNode().put("kind", "APIVersions");

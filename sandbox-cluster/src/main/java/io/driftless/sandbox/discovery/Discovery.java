@@ -15,9 +15,9 @@ import java.util.function.Supplier;
 /**
  * The API server's own endpoints, answered before the object store sees the request: {@code
  * /version}, {@code /healthz}, {@code /livez}, {@code /readyz}, the legacy discovery documents
- * ({@link ApiDocuments}) and OpenAPI ({@link OpenApi}). Discovery is answered in its legacy form,
- * {@code application/json}, whatever the client prefers: client-go asks for the aggregated form
- * ({@code g=apidiscovery.k8s.io}) first and falls back when the answer is not of that type.
+ * ({@link ApiDocuments}) and OpenAPI ({@link OpenApi}). {@code /api} and {@code /apis} answer in
+ * aggregated discovery's form ({@link AggregatedDiscovery}) to a client that asks for it, as
+ * kubectl does, and in the legacy form to the others.
  */
 public final class Discovery {
 
@@ -58,7 +58,7 @@ public final class Discovery {
     if (path.startsWith("/openapi/")) {
       return openApi(path, request.getHeader("Accept"));
     }
-    return api(path).orElseGet(() -> Statuses.notFound(path));
+    return api(path, request.getHeader("Accept")).orElseGet(() -> Statuses.notFound(path));
   }
 
   private static boolean isDiscovery(String path) {
@@ -71,9 +71,21 @@ public final class Discovery {
         && (parts[0].equals("api") && parts.length <= 2 || parts[0].equals("apis"));
   }
 
-  private Optional<MockResponse> api(String path) {
+  private Optional<MockResponse> api(String path, String accept) {
     var documents = new ApiDocuments(builtIn, crds.get());
     var parts = segments(path);
+    var aggregated = AggregatedDiscovery.requested(accept);
+    if (parts.length == 1 && aggregated.isPresent()) {
+      var version = aggregated.get();
+      return Optional.of(
+          bytes(
+                  documents
+                      .aggregated(version, parts[0].equals("api"))
+                      .toString()
+                      .getBytes(StandardCharsets.UTF_8))
+              .setHeader("Content-Type", AggregatedDiscovery.contentType(version))
+              .setHeader("Vary", "Accept"));
+    }
     if (parts[0].equals("api")) {
       return parts.length == 1
           ? Optional.of(json(documents.apiVersions()))

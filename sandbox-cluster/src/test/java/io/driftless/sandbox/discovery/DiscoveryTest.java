@@ -124,6 +124,125 @@ class DiscoveryTest {
            {"name": "v2alpha1", "served": false, "storage": false}]}}
       """;
 
+  private static final String KUBECTL_ACCEPT =
+      "application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,"
+          + "application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList,"
+          + "application/json";
+
+  @Test
+  void aClientAskingForAggregatedDiscoveryGetsEveryGroupInOneAnswer() throws IOException {
+    var apis = discovery.answer(request("GET", "/apis", "Accept", KUBECTL_ACCEPT));
+
+    assertThat(apis.header("Content-Type"))
+        .isEqualTo("application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList");
+    var list = Nodes.MAPPER.readTree(apis.getBody().getBytes());
+    assertThat(list.path("kind").asText()).isEqualTo("APIGroupDiscoveryList");
+    assertThat(list.path("apiVersion").asText()).isEqualTo("apidiscovery.k8s.io/v2");
+    var groups = new ArrayList<String>();
+    list.path("items").forEach(item -> groups.add(item.path("metadata").path("name").asText()));
+    assertThat(groups).startsWith("apiregistration.k8s.io", "apps").doesNotContain("");
+    var autoscaling = item(list, "autoscaling");
+    assertThat(names(autoscaling.path("versions"), "version")).containsExactly("v2", "v1");
+    var deployments = aggregatedResource(item(list, "apps"), "v1", "deployments");
+    assertThat(deployments.path("responseKind").toString())
+        .isEqualTo("{\"group\":\"apps\",\"version\":\"v1\",\"kind\":\"Deployment\"}");
+    assertThat(deployments.path("scope").asText()).isEqualTo("Namespaced");
+    assertThat(deployments.path("singularResource").asText()).isEqualTo("deployment");
+    assertThat(names(deployments.path("shortNames"))).containsExactly("deploy");
+    assertThat(names(deployments.path("categories"))).containsExactly("all");
+    assertThat(names(deployments.path("verbs"))).contains("get", "list", "patch", "watch");
+    var scale = subresource(deployments, "scale");
+    assertThat(scale.path("responseKind").toString())
+        .isEqualTo("{\"group\":\"autoscaling\",\"version\":\"v1\",\"kind\":\"Scale\"}");
+    assertThat(subresource(deployments, "status").path("responseKind").path("kind").asText())
+        .isEqualTo("Deployment");
+  }
+
+  @Test
+  void theCoreGroupAggregatedIsUnderApiAndAv2beta1ClientGetsThatVersion() throws IOException {
+    var accept = "application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList";
+    var api = discovery.answer(request("GET", "/api", "Accept", accept));
+
+    assertThat(api.header("Content-Type")).isEqualTo(accept);
+    var list = Nodes.MAPPER.readTree(api.getBody().getBytes());
+    assertThat(list.path("apiVersion").asText()).isEqualTo("apidiscovery.k8s.io/v2beta1");
+    assertThat(list.path("items")).hasSize(1);
+    var core = list.path("items").get(0);
+    assertThat(core.path("metadata").has("name")).isFalse();
+    var configMaps = aggregatedResource(core, "v1", "configmaps");
+    assertThat(configMaps.path("responseKind").toString())
+        .isEqualTo("{\"group\":\"\",\"version\":\"v1\",\"kind\":\"ConfigMap\"}");
+    assertThat(aggregatedResource(core, "v1", "namespaces").path("scope").asText())
+        .isEqualTo("Cluster");
+  }
+
+  @Test
+  void aStoredCrdIsInTheAggregatedAnswerAndAPlainClientStillGetsTheLegacyOne() throws IOException {
+    crds.add(
+        Nodes.MAPPER.readTree(
+            """
+            {"apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition",
+             "metadata": {"name": "widgets.example.com"},
+             "spec": {"group": "example.com", "scope": "Cluster",
+               "names": {"plural": "widgets", "singular": "widget", "kind": "Widget",
+                         "shortNames": ["wg"]},
+               "versions": [{"name": "v1", "served": true, "storage": true,
+                             "subresources": {"status": {}}}]}}
+            """));
+
+    var list =
+        Nodes.MAPPER.readTree(
+            discovery
+                .answer(request("GET", "/apis", "Accept", KUBECTL_ACCEPT))
+                .getBody()
+                .getBytes());
+    var widgets = aggregatedResource(item(list, "example.com"), "v1", "widgets");
+    assertThat(widgets.path("scope").asText()).isEqualTo("Cluster");
+    assertThat(names(widgets.path("shortNames"))).containsExactly("wg");
+    assertThat(subresource(widgets, "status").path("verbs")).isNotEmpty();
+    assertThat(json("/apis").path("kind").asText()).isEqualTo("APIGroupList");
+    crds.clear();
+    var after =
+        Nodes.MAPPER.readTree(
+            discovery
+                .answer(request("GET", "/apis", "Accept", KUBECTL_ACCEPT))
+                .getBody()
+                .getBytes());
+    assertThat(after.path("items").findValuesAsText("name")).doesNotContain("example.com");
+  }
+
+  private static JsonNode item(JsonNode list, String group) {
+    for (var item : list.path("items")) {
+      if (item.path("metadata").path("name").asText().equals(group)) {
+        return item;
+      }
+    }
+    throw new AssertionError("no group " + group + " in " + list);
+  }
+
+  private static JsonNode aggregatedResource(JsonNode group, String version, String name) {
+    for (var entry : group.path("versions")) {
+      if (entry.path("version").asText().equals(version)) {
+        assertThat(entry.path("freshness").asText()).isEqualTo("Current");
+        for (var resource : entry.path("resources")) {
+          if (resource.path("resource").asText().equals(name)) {
+            return resource;
+          }
+        }
+      }
+    }
+    throw new AssertionError("no " + version + "/" + name + " in " + group);
+  }
+
+  private static JsonNode subresource(JsonNode resource, String name) {
+    for (var sub : resource.path("subresources")) {
+      if (sub.path("subresource").asText().equals(name)) {
+        return sub;
+      }
+    }
+    throw new AssertionError("no subresource " + name + " in " + resource);
+  }
+
   private MockResponse get(String path) {
     return discovery.answer(request("GET", path));
   }
