@@ -151,8 +151,8 @@ final class DeployCostBenchmark {
     }
     ok(call(app, "DELETE", "", null), "delete");
     out.printf(
-        "%s%s: %d resources, %d (kind, namespace) pairs%n",
-        warming ? "warm-up " : "", app, cost.resources, cost.pairs());
+        "%s%s: %d resources, %d (kind, namespace) pairs, %d (apiVersion, kind, namespace)%n",
+        warming ? "warm-up " : "", app, cost.resources, cost.pairs(), cost.lists.size());
     out.flush();
     return cost;
   }
@@ -174,13 +174,17 @@ final class DeployCostBenchmark {
     var cpu = ThreadCpu.now();
     unchanged(call(app, "POST", "/deploy", body), "unchanged (debug)");
     var byName = cpu.byName();
-    var paths = new TreeMap<String, Long>();
-    sandbox
-        .requestsByPath()
-        .forEach((path, count) -> paths.merge(foldName(path), count, Long::sum));
+    var raw = sandbox.requestsByPath();
     sandbox.recordRequestPaths(false);
+    var paths = new TreeMap<String, Long>();
+    raw.forEach((path, count) -> paths.merge(foldName(path), count, Long::sum));
     out.printf("debug %s: requests of one unchanged redeploy by method and path%n", app);
     paths.forEach((path, count) -> out.printf("  %5d %s%n", count, path));
+    out.printf("debug %s: its requests for one object (at most 40)%n", app);
+    raw.keySet().stream()
+        .filter(path -> !foldName(path).equals(path))
+        .limit(40)
+        .forEach(path -> out.printf("        %s%n", path));
     out.printf("debug %s: CPU of that redeploy by thread (ms)%n", app);
     byName.entrySet().stream()
         .filter(e -> e.getValue() >= 1_000_000)
@@ -310,7 +314,9 @@ final class DeployCostBenchmark {
       var samples = e.getValue().samples.get("unchanged");
       var most = samples.stream().mapToLong(s -> s.total()).max().orElse(0);
       all &= most <= e.getValue().pairs();
-      details.add("%s %d <= %d".formatted(e.getKey(), most, e.getValue().pairs()));
+      details.add(
+          "%s %d <= %d (%d with the apiVersion)"
+              .formatted(e.getKey(), most, e.getValue().pairs(), e.getValue().lists.size()));
     }
     out.printf(
         "requests per unchanged redeploy <= pairs: %s (%s)%n",
@@ -428,6 +434,7 @@ final class DeployCostBenchmark {
   static final class AppCost {
     final Map<String, List<Sample>> samples = new HashMap<>();
     final TreeSet<String> kindNamespaces = new TreeSet<>();
+    final TreeSet<String> lists = new TreeSet<>();
     int resources;
 
     void add(String phase, Sample sample) {
@@ -437,8 +444,11 @@ final class DeployCostBenchmark {
     /** From a first deploy's changes: every resource, with the namespace it went to. */
     void describe(JsonNode changes) {
       resources = changes.size();
-      changes.forEach(
-          c -> kindNamespaces.add(c.path("kind").asText() + "/" + c.path("namespace").asText("")));
+      for (var c : changes) {
+        var kindNamespace = c.path("kind").asText() + "/" + c.path("namespace").asText("");
+        kindNamespaces.add(kindNamespace);
+        lists.add(c.path("apiVersion").asText() + "/" + kindNamespace);
+      }
     }
 
     int pairs() {
