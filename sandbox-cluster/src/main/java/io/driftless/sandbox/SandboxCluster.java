@@ -19,6 +19,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
+import java.util.Set;
 import java.util.logging.Level;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
@@ -219,6 +220,33 @@ public final class SandboxCluster implements AutoCloseable {
    */
   public long requests() {
     return dispatcher.requests();
+  }
+
+  /**
+   * The requests the token let pass since the start, by verb as the API server's audit log names
+   * them: {@code get} (one object), {@code list}, {@code watch}, {@code create}, {@code update},
+   * {@code patch}, {@code delete}, {@code deletecollection}, {@code discovery}. For a benchmark.
+   */
+  public Map<String, Long> requestsByVerb() {
+    return dispatcher.requestCounts().byVerb();
+  }
+
+  /**
+   * Starts or stops counting requests by method and path (with the query; off at the start, and
+   * forgotten when turned off, so that a long-running sandbox keeps no growing map).
+   */
+  public void recordRequestPaths(boolean on) {
+    dispatcher.requestCounts().recordPaths(on);
+  }
+
+  /** The requests counted by method and path since {@link #recordRequestPaths} turned it on. */
+  public Map<String, Long> requestsByPath() {
+    return dispatcher.requestCounts().byPath();
+  }
+
+  /** The ids of the threads that answered a request so far: a benchmark leaves their CPU out. */
+  public Set<Long> requestThreads() {
+    return dispatcher.requestCounts().threads();
   }
 
   /** Starts running {@code controller} from the next write on. */

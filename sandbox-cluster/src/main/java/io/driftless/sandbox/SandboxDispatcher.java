@@ -86,6 +86,7 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
   private final Object writes = new Object();
   private final WriteRequests writeRequests = new WriteRequests();
   private final LongAdder requests = new LongAdder();
+  private final RequestCounts requestCounts = new RequestCounts();
   private volatile long lastResourceVersion;
   private boolean changed;
   private boolean restoring;
@@ -138,6 +139,11 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
     return requests.sum();
   }
 
+  /** The requests the gate let pass, by verb and (while asked) by path. */
+  RequestCounts requestCounts() {
+    return requestCounts;
+  }
+
   /** Loads the saved objects; returns how many. */
   int restore() throws IOException {
     if (file == null) {
@@ -169,6 +175,7 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
       return refusal;
     }
     var discovered = discovery.answer(request);
+    requestCounts.count(request, discovered != null);
     if (discovered != null) {
       return discovered;
     }

@@ -18,7 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
  * What the command side's watch trigger needs from the sandbox: a watch across namespaces selected
  * by a label's existence sees the labelled objects' changes and deletes (and a relabelled object
  * leave), never unlabelled objects; and clients' write requests are counted by field manager, the
- * controllers' writes not.
+ * controllers' writes not; every request is counted by verb, and by path while asked (issue 31's
+ * deploy cost benchmark).
  */
 class WatchAndWriteCountIT {
 
@@ -75,6 +76,33 @@ class WatchAndWriteCountIT {
       assertThat(writes).containsOnlyKeys("fabric8-kubernetes-client");
       assertThat(writes.get("fabric8-kubernetes-client")).isEqualTo(5);
       assertThat(queue).isEmpty();
+    }
+  }
+
+  @Test
+  void requestsCountedByVerbAndByPathWhileAsked() {
+    try (var fixture = SandboxFixture.start(dir, Controller.defaults())) {
+      var configMaps = fixture.client.configMaps();
+      var before = fixture.sandbox.requestsByVerb();
+      fixture.sandbox.recordRequestPaths(true);
+
+      configMaps.inNamespace("default").resource(configMap("one", "default", true)).create();
+      configMaps.inNamespace("default").withName("one").get();
+      configMaps.inNamespace("default").withLabel("driftless.io/app").list();
+      configMaps.inNamespace("default").withName("one").delete();
+
+      var after = fixture.sandbox.requestsByVerb();
+      for (var verb : new String[] {"create", "get", "list", "delete"}) {
+        assertThat(after.get(verb) - before.getOrDefault(verb, 0L)).as(verb).isEqualTo(1);
+      }
+      assertThat(fixture.sandbox.requestsByPath())
+          .containsEntry("GET /api/v1/namespaces/default/configmaps/one", 1L)
+          .containsEntry("DELETE /api/v1/namespaces/default/configmaps/one", 1L)
+          .hasSize(4);
+      assertThat(fixture.sandbox.requestThreads()).isNotEmpty();
+      fixture.sandbox.recordRequestPaths(false);
+      configMaps.inNamespace("default").withName("one").get();
+      assertThat(fixture.sandbox.requestsByPath()).isEmpty();
     }
   }
 }

@@ -17,7 +17,7 @@ import java.util.Properties;
  * @param name the app's name, as in kapp's {@code hack/test-external.sh}
  * @param files the manifests, relative to the repository root
  */
-record ExampleApp(String name, List<Path> files) {
+public record ExampleApp(String name, List<Path> files) {
 
   /** The repository root; the integration tests run in {@code standalone/}. */
   static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
@@ -26,7 +26,7 @@ record ExampleApp(String name, List<Path> files) {
       ROOT.resolve("standalone/src/test/resources/kapp-examples/apps.properties");
 
   /** The example app called {@code name} in the index. */
-  static ExampleApp named(String name) {
+  public static ExampleApp named(String name) {
     var files = index().getProperty(name);
     if (files == null) {
       throw new IllegalArgumentException("no example app '" + name + "' in " + INDEX);
@@ -35,7 +35,7 @@ record ExampleApp(String name, List<Path> files) {
   }
 
   /** The deploy body: every file, in the index's order, as one multi-document YAML stream. */
-  String body() {
+  public String body() {
     var parts = new ArrayList<String>();
     for (var file : files) {
       try {
