@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -48,9 +49,17 @@ final class LiveObjects {
   /**
    * Reads the live objects of {@code apiVersions}' keys, each with its apiVersion (a null
    * apiVersion is read by GET), listing the objects that carry {@code label=value}.
+   *
+   * @param labelledOnly keys whose object counts only if it carries the label: not read by a GET
+   *     when their kind's list did not hold them (the name of a versioned resource, deployed as
+   *     {@code <name>-ver-N}: kapp considers only the app's labelled objects there)
    */
   static LiveObjects read(
-      ClusterGateway cluster, Map<ResourceKey, String> apiVersions, String label, String value) {
+      ClusterGateway cluster,
+      Map<ResourceKey, String> apiVersions,
+      Set<ResourceKey> labelledOnly,
+      String label,
+      String value) {
     var live = new LiveObjects(cluster, label, value);
     apiVersions.forEach(
         (key, apiVersion) -> {
@@ -59,8 +68,13 @@ final class LiveObjects {
           }
         });
     apiVersions.forEach(
-        (key, apiVersion) ->
-            live.read(key, apiVersion).ifPresent(found -> live.objects.put(key, found)));
+        (key, apiVersion) -> {
+          var found =
+              labelledOnly.contains(key)
+                  ? live.labelled(key, apiVersion)
+                  : live.read(key, apiVersion);
+          found.ifPresent(object -> live.objects.put(key, object));
+        });
     return live;
   }
 

@@ -339,7 +339,12 @@ public class Planner {
           }
         });
     var reads =
-        LiveObjects.read(cluster, apiVersions, AppLabels.APP, AppLabels.appLabel(app.appId()));
+        LiveObjects.read(
+            cluster,
+            apiVersions,
+            versionedNames(desired),
+            AppLabels.APP,
+            AppLabels.appLabel(app.appId()));
     var live = reads.objects();
     live.putAll(unrecordedVersions(reads, desired, live.keySet(), previous));
     var unchanged =
@@ -432,6 +437,22 @@ public class Planner {
       }
     }
     return found;
+  }
+
+  /**
+   * The keys of the desired versioned resources not also deployed under their own name: only their
+   * {@code -ver-N} objects are deployed, so the object at the name itself matters only if the app
+   * owns it (deployed before the resource became versioned).
+   */
+  private static Set<ResourceKey> versionedNames(List<Resource> desired) {
+    var names = new HashSet<ResourceKey>();
+    for (var resource : desired) {
+      if (KappAnnotations.has(resource.object(), KappAnnotations.VERSIONED)
+          && !KappAnnotations.has(resource.object(), KappAnnotations.VERSIONED_KEEP_ORIGINAL)) {
+        names.add(resource.key());
+      }
+    }
+    return names;
   }
 
   private static int newestKnownVersion(

@@ -37,7 +37,7 @@ class LiveObjectsTest {
     }
     keys.put(cluster.put(configMap("b", "cm-0", APP)), "v1");
 
-    var live = LiveObjects.read(cluster, keys, LABEL, APP);
+    var live = LiveObjects.read(cluster, keys, Set.of(), LABEL, APP);
 
     assertThat(live.objects()).containsOnlyKeys(keys.keySet());
     assertThat(cluster.lists).hasSize(3);
@@ -55,12 +55,29 @@ class LiveObjectsTest {
       keys.put(key, "v1");
     }
 
-    var live = LiveObjects.read(cluster, keys, LABEL, APP);
+    var live = LiveObjects.read(cluster, keys, Set.of(), LABEL, APP);
 
     assertThat(live.objects()).containsOnlyKeys(owned, other, unlabelled);
     assertThat(live.objects().get(other).path("metadata").path("name").asText())
         .isEqualTo("other-app");
     assertThat(cluster.gets).containsExactlyInAnyOrder(other, unlabelled, missing);
+  }
+
+  @Test
+  void aVersionedResourcesOwnNameIsTakenFromTheListOnly() {
+    // deployed as conf-ver-N: an object at the name itself counts only if the app owns it
+    var owned = cluster.put(configMap("a", "owned-conf", APP));
+    var unlabelled = cluster.put(configMap("a", "plain-conf", null));
+    var absent = new ResourceKey("", "ConfigMap", "a", "conf");
+    var keys = new LinkedHashMap<ResourceKey, String>();
+    for (var key : List.of(owned, unlabelled, absent)) {
+      keys.put(key, "v1");
+    }
+
+    var live = LiveObjects.read(cluster, keys, Set.of(owned, unlabelled, absent), LABEL, APP);
+
+    assertThat(live.objects()).containsOnlyKeys(owned);
+    assertThat(cluster.gets).isEmpty();
   }
 
   @Test
@@ -70,7 +87,7 @@ class LiveObjectsTest {
     cluster.put(configMap("elsewhere", "shared", APP));
     var key = new ResourceKey("", "ConfigMap", "", "shared");
 
-    var live = LiveObjects.read(cluster, Map.of(key, "v1"), LABEL, APP);
+    var live = LiveObjects.read(cluster, Map.of(key, "v1"), Set.of(), LABEL, APP);
 
     assertThat(live.objects()).isEmpty();
     assertThat(cluster.gets).containsExactly(key);
@@ -84,7 +101,7 @@ class LiveObjectsTest {
 
     var live =
         LiveObjects.read(
-            cluster, new LinkedHashMap<>(Map.of(first, "v1", second, "v1")), LABEL, APP);
+            cluster, new LinkedHashMap<>(Map.of(first, "v1", second, "v1")), Set.of(), LABEL, APP);
 
     assertThat(live.objects()).containsOnlyKeys(first, second);
     assertThat(cluster.gets).containsExactlyInAnyOrder(first, second);
@@ -95,7 +112,7 @@ class LiveObjectsTest {
     var listed = cluster.put(configMap("a", "conf-ver-1", APP));
     var notListedKind = cluster.put(deployment("a", "d-ver-1", APP));
     var otherApp = cluster.put(deployment("a", "d-ver-2", "999"));
-    var live = LiveObjects.read(cluster, Map.of(listed, "v1"), LABEL, APP);
+    var live = LiveObjects.read(cluster, Map.of(listed, "v1"), Set.of(), LABEL, APP);
     cluster.gets.clear();
 
     assertThat(live.labelled(listed, "v1")).isPresent();
