@@ -37,6 +37,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -150,6 +151,11 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
       return 0;
     }
     var snapshot = file.load();
+    if (!Files.exists(file.path())) {
+      // The store file exists from the first start on (an operator, a backup and the data folder's
+      // owner-only check look for it), though writes go to the journal beside it until compaction.
+      file.save(snapshot);
+    }
     synchronized (writes) {
       restoring = true;
       try {
