@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.driftless.command.cluster.ClusterException;
-import io.driftless.command.cluster.ClusterGateway;
+import io.driftless.command.support.ReadOnlyCluster;
 import io.driftless.diff.resources.ResourceKey;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -142,7 +142,7 @@ class LiveObjectsTest {
   }
 
   /** Objects by key; counts the requests. */
-  private static final class Cluster implements ClusterGateway {
+  private static final class Cluster extends ReadOnlyCluster {
 
     final Map<ResourceKey, ObjectNode> objects = new LinkedHashMap<>();
     final List<ResourceKey> gets = new ArrayList<>();
@@ -186,28 +186,5 @@ class LiveObjectsTest {
               .filter(o -> value.equals(o.path("metadata").path("labels").path(label).asText()))
               .toList());
     }
-
-    @Override
-    public ObjectNode create(ResourceKey key, ObjectNode object) {
-      throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public ObjectNode update(ResourceKey key, ObjectNode object, String resourceVersion) {
-      throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public ObjectNode apply(ResourceKey key, ObjectNode object, boolean force) {
-      throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public boolean delete(ResourceKey key, String apiVersion) {
-      throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public void learnCustomKind(String group, String kind, String plural, Boolean namespaced) {}
   }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.driftless.command.cluster.ClusterGateway;
+import io.driftless.command.support.ReadOnlyCluster;
 import io.driftless.diff.resources.ResourceKey;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -136,35 +137,10 @@ class WaiterTest {
   }
 
   private static ClusterGateway cluster(Supplier<Optional<ObjectNode>> read) {
-    return new ClusterGateway() {
+    return new ReadOnlyCluster() {
       @Override
       public Optional<ObjectNode> get(ResourceKey key, String apiVersion) {
         return read.get();
-      }
-
-      @Override
-      public ObjectNode create(ResourceKey key, ObjectNode object) {
-        throw new UnsupportedOperationException();
-      }
-
-      @Override
-      public ObjectNode update(ResourceKey key, ObjectNode object, String resourceVersion) {
-        throw new UnsupportedOperationException();
-      }
-
-      @Override
-      public ObjectNode apply(ResourceKey key, ObjectNode object, boolean force) {
-        throw new UnsupportedOperationException();
-      }
-
-      @Override
-      public boolean delete(ResourceKey key, String apiVersion) {
-        throw new UnsupportedOperationException();
-      }
-
-      @Override
-      public void learnCustomKind(String group, String kind, String plural, Boolean namespaced) {
-        throw new UnsupportedOperationException();
       }
     };
   }
