@@ -274,6 +274,71 @@ class HistoryPageIT {
     screenshot("projections");
 
     resourcePageShowsTheTimelineAndAGhostDiffWithItsRule();
+    appsShowTheirStatusProblemsFirst();
+  }
+
+  /**
+   * Issue 29 point 1: with simple-app in sync, scaled drifted (the HPA's ghost diff) and selector
+   * failed (the cluster refused its new selector), the Apps list states each status in words, sorts
+   * the failed one first and the one in sync last, and filters by status; the App page says the
+   * same, the failure's reason included.
+   */
+  private void appsShowTheirStatusProblemsFirst() throws Exception {
+    deployTo("selector", selectorDeployment("selector-a"));
+    var refused = send("selector", selectorDeployment("selector-b"));
+    assertThat(refused.statusCode()).as(refused.body()).isEqualTo(502);
+    await("the failed change in the views")
+        .atMost(WAIT)
+        .ignoreExceptions()
+        .until(
+            () ->
+                get("/api/apps/default/selector").path("lastChangeSuccessful").isBoolean()
+                    && !get("/api/apps/default/selector").path("lastChangeSuccessful").asBoolean());
+
+    browser.get(base() + "/");
+    await("status words, problems first")
+        .atMost(WAIT)
+        .ignoreExceptions()
+        .untilAsserted(
+            () -> {
+              var rows = browser.findElements(By.cssSelector("#apps tr[data-app]"));
+              assertThat(rows)
+                  .extracting(row -> row.getAttribute("data-app"))
+                  .containsExactly("default/selector", "default/scaled", "default/simple-app");
+              assertThat(status(rows.get(0))).startsWith("failed:").contains("field is immutable");
+              assertThat(status(rows.get(1))).startsWith("drifted").contains("ghost diffs");
+              assertThat(status(rows.get(2))).isEqualTo("in sync");
+            });
+    readsLikeAPerson("apps with their status");
+    screenshot("apps-status");
+
+    // the status filter: a labelled <select>, only the failed app left
+    var byStatus =
+        new org.openqa.selenium.support.ui.Select(
+            browser.findElement(By.cssSelector("select#status-filter")));
+    assertThat(browser.findElement(By.cssSelector("label[for='status-filter']")).getText())
+        .isEqualTo("Status");
+    assertThat(browser.findElement(By.cssSelector("label[for='namespace-filter']")).getText())
+        .isEqualTo("Namespace");
+    byStatus.selectByValue("failed");
+    wait.until(
+        ExpectedConditions.invisibilityOfElementLocated(
+            By.cssSelector("#apps tr[data-app='default/simple-app']")));
+    assertThat(browser.findElements(By.cssSelector("#apps tr[data-app]:not([hidden])")))
+        .extracting(row -> row.getAttribute("data-app"))
+        .containsExactly("default/selector");
+    byStatus.selectByValue("");
+
+    // the App page: the same words, the reason of the failure with them
+    browser.get(base() + "/#/apps/default/selector");
+    var line = wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("app-status")));
+    assertThat(line.getText()).startsWith("Status: failed:").contains("field is immutable");
+  }
+
+  private static String status(WebElement row) {
+    return row.findElement(By.cssSelector("td.status-cell"))
+        .getText()
+        .replaceAll("[\u2713\u2717\u25B3] ?", "");
   }
 
   /**
