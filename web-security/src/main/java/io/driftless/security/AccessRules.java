@@ -50,6 +50,10 @@ final class AccessRules {
           // locker or an admin unlock (403 naming the locker).
           new Rule(HttpMethod.POST, "/api/apps/*/*/lock", Role.DEPLOYER),
           new Rule(HttpMethod.DELETE, "/api/apps/*/*/lock", Role.DEPLOYER),
+          // Webhook subscriptions (issue 30), also reading them: a target URL may carry a
+          // credential of its own, and the deliveries carry every event.
+          new Rule(null, "/api/subscriptions", Role.ADMIN),
+          new Rule(null, "/api/subscriptions/**", Role.ADMIN),
           new Rule(HttpMethod.GET, "/api/**", Role.VIEWER),
           new Rule(HttpMethod.HEAD, "/api/**", Role.VIEWER),
           // Rebuilds and any later repair of the views.

@@ -1,5 +1,6 @@
 package io.driftless.command.secrets;
 
+import io.driftless.diff.text.SecretKeys;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

@@ -1,5 +1,6 @@
 package io.driftless.command.secrets;
 
+import io.driftless.diff.text.SecretKeys;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;

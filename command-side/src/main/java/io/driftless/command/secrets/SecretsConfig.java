@@ -1,5 +1,6 @@
 package io.driftless.command.secrets;
 
+import io.driftless.diff.text.SecretKeys;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

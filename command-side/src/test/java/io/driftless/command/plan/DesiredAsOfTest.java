@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.driftless.command.secrets.SecretKeys;
+import io.driftless.diff.text.SecretKeys;
 import io.driftless.command.secrets.SecretVault;
 import io.driftless.diff.resources.Resource;
 import io.driftless.diff.resources.ResourceKey;

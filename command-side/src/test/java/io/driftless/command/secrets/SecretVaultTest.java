@@ -1,5 +1,6 @@
 package io.driftless.command.secrets;
 
+import io.driftless.diff.text.SecretKeys;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

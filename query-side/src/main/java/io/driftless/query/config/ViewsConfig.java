@@ -9,7 +9,9 @@ import io.driftless.query.history.HistoryProjection;
 import io.driftless.query.inventory.InventoryProjection;
 import io.driftless.query.overview.LastReconciles;
 import io.driftless.query.overview.OverviewProjection;
+import io.driftless.query.projection.Projection;
 import io.driftless.query.projection.ProjectionApplier;
+import io.driftless.query.subscription.SubscriptionOutbox;
 import io.driftless.query.projection.ViewJdbc;
 import io.driftless.query.rebuild.RebuildService;
 import io.driftless.query.rebuild.RebuildSettings;
@@ -55,7 +57,8 @@ class ViewsConfig {
             new InventoryProjection(),
             new TimelineProjection(),
             new DriftProjection(),
-            new DesiredProjection()),
+            new DesiredProjection(),
+            new SubscriptionOutbox()),
         ViewJdbc.of(dataSource),
         ProjectionApplier.transactions(transactions));
   }
@@ -113,7 +116,7 @@ class ViewsConfig {
                 storeProperties.username(),
                 storeProperties.password());
     return new RebuildService(
-        applier.projections(),
+        applier.projections().stream().filter(Projection::rebuildable).toList(),
         dataSource,
         store,
         new RebuildSettings(

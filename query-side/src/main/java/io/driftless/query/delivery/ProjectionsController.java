@@ -67,6 +67,7 @@ class ProjectionsController {
     var rebuilds = builds.latestRebuilds();
     var now = Instant.now();
     return applier.projections().stream()
+        .filter(Projection::rebuildable)
         .map(
             p -> {
               var last = times.get(p.name());

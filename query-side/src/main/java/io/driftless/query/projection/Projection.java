@@ -52,6 +52,24 @@ public interface Projection {
     return 1;
   }
 
+  /**
+   * Whether a rebuild may build this consumer's tables afresh. False for a consumer whose rows are
+   * not a fold of the events (the subscriptions outbox: its delivery rows record what was sent),
+   * which then is neither listed nor rebuilt as a view.
+   */
+  default boolean rebuildable() {
+    return true;
+  }
+
+  /**
+   * Whether this consumer, meeting an aggregate it has no offset for, starts where the other views
+   * of the batch are for it (their last applied sequence) rather than at sequence 0: for a consumer
+   * added to a store with history, which acts on new events only.
+   */
+  default boolean joinsLate() {
+    return false;
+  }
+
   /** Starts collecting one transaction's changes to this view. */
   Batch batch();
 

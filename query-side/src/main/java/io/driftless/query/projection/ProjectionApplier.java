@@ -121,6 +121,9 @@ public final class ProjectionApplier {
       Map<OffsetStore.Key, Long> moved) {
     var key = new OffsetStore.Key(projection.name(), event.aggregateId());
     var last = moved.containsKey(key) ? moved.get(key) : known.get(key);
+    if (last == null && projection.joinsLate()) {
+      last = lateStart(event.aggregateId(), known);
+    }
     var next = last == null ? 0 : last + 1;
     if (event.sequence() < next) {
       return Outcome.DUPLICATE;
@@ -133,6 +136,18 @@ public final class ProjectionApplier {
     }
     moved.put(key, event.sequence());
     return Outcome.APPLIED;
+  }
+
+  /** The furthest any view was for the aggregate before the batch (null: none knew it). */
+  private static Long lateStart(String aggregateId, Map<OffsetStore.Key, Long> known) {
+    Long furthest = null;
+    for (var entry : known.entrySet()) {
+      if (entry.getKey().aggregateId().equals(aggregateId)
+          && (furthest == null || entry.getValue() > furthest)) {
+        furthest = entry.getValue();
+      }
+    }
+    return furthest;
   }
 
   /** A gap in any view wins (the event must come again), then applied, then duplicate. */

@@ -7,7 +7,7 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.driftless.command.secrets.SecretKeys;
+import io.driftless.diff.text.SecretKeys;
 import io.driftless.command.secrets.SecretVault;
 import io.driftless.command.secrets.SecretVaultException;
 import io.driftless.events.EventCodec;

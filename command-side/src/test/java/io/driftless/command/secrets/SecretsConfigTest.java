@@ -1,5 +1,6 @@
 package io.driftless.command.secrets;
 
+import io.driftless.diff.text.SecretKeys;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -11,33 +12,12 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class SecretKeysTest {
+/** Where the key ring comes from: configuration, the key file, or no start. */
+class SecretsConfigTest {
 
   @TempDir Path dir;
 
   private final SecretsConfig config = new SecretsConfig();
-
-  @Test
-  void aBareKeyGetsAnIdDerivedFromItAndAnIdPrefixIsKept() {
-    var bare = Base64.getEncoder().encodeToString(new byte[32]);
-
-    assertThat(SecretKeys.of(bare, List.of()).currentId()).matches("k[0-9a-f]{8}");
-    assertThat(SecretKeys.of("prod-2026:" + bare, List.of()).currentId()).isEqualTo("prod-2026");
-  }
-
-  @Test
-  void refusesKeysThatAreNot256BitsOrNotBase64OrCollide() {
-    var short128 = Base64.getEncoder().encodeToString(new byte[16]);
-    var a = "a:" + Base64.getEncoder().encodeToString(new byte[32]);
-    var otherA = "a:" + Base64.getEncoder().encodeToString(SecretVaultTest.filled(32, 5));
-
-    assertThatThrownBy(() -> SecretKeys.of(short128, List.of())).hasMessageContaining("256 bits");
-    assertThatThrownBy(() -> SecretKeys.of("not base64!", List.of()))
-        .hasMessageContaining("base64");
-    assertThatThrownBy(() -> SecretKeys.of(a, List.of(otherA)))
-        .hasMessageContaining("different Secret keys have the id a");
-    assertThat(SecretKeys.of(a, List.of(a)).currentId()).isEqualTo("a");
-  }
 
   @Test
   void theEmbeddedDefaultCreatesAnOwnerOnlyKeyFileAndReusesIt() throws Exception {

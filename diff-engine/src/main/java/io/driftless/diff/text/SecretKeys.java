@@ -1,6 +1,5 @@
-package io.driftless.command.secrets;
+package io.driftless.diff.text;
 
-import io.driftless.diff.text.HmacFingerprint;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
@@ -52,7 +51,7 @@ public final class SecretKeys {
   }
 
   /** A new random key, written {@code <id>:<base64>}. */
-  static String generate() {
+  public static String generate() {
     var key = new byte[32];
     new SecureRandom().nextBytes(key);
     return derivedId(key) + ":" + Base64.getEncoder().encodeToString(key);
@@ -64,9 +63,22 @@ public final class SecretKeys {
   }
 
   /** The AES key derived from the key with this id, if that key is configured. */
-  Optional<SecretKeySpec> sealKey(String id) {
+  public Optional<SecretKeySpec> sealKey(String id) {
     return Optional.ofNullable(masters.get(id))
         .map(master -> new SecretKeySpec(derive(master, SEAL_LABEL), "AES"));
+  }
+
+  /**
+   * An AES key for a use other than sealing Secrets (the webhook secrets of event subscriptions,
+   * say), derived from the key with this id under that use's own {@code label}, so no derived key
+   * serves two uses.
+   */
+  public Optional<SecretKeySpec> aesKey(String id, String label) {
+    if (SEAL_LABEL.equals(label) || FINGERPRINT_LABEL.equals(label)) {
+      throw new IllegalArgumentException("label " + label + " is taken");
+    }
+    return Optional.ofNullable(masters.get(id))
+        .map(master -> new SecretKeySpec(derive(master, label), "AES"));
   }
 
   /** Keyed fingerprints under the current key, recognising those of the older ones. */
