@@ -20,8 +20,8 @@ import java.util.Optional;
  * <p>CDEvents (spec 0.4): the app is the {@code service} (subject id {@code namespace/app}), its
  * namespace the environment, the change the artifact version ({@code
  * pkg:generic/<namespace>/<app>@<changeId>}). A successful deploy is {@code deployed} the first
- * time (or after the app was removed), {@code upgraded} afterwards; a rollback {@code rolledback}; a
- * delete {@code removed}. Reconciles send none.
+ * time (or after the app was removed), {@code upgraded} afterwards; a rollback {@code rolledback};
+ * a delete {@code removed}. Reconciles send none.
  */
 final class CloudEventMapper {
 
@@ -79,8 +79,7 @@ final class CloudEventMapper {
   }
 
   private static Optional<OutgoingEvent> cdEvent(
-      String eventId,
-      AppChangeFinished finished, String trigger, OutboxApp app) {
+      String eventId, AppChangeFinished finished, String trigger, OutboxApp app) {
     if (!finished.successful() || trigger == null) {
       return Optional.empty();
     }
@@ -97,9 +96,7 @@ final class CloudEventMapper {
     } else {
       return Optional.empty();
     }
-    return Optional.of(
-        new OutgoingEvent(
-            name, finished.appId(), eventId, cdBody(finished, name)));
+    return Optional.of(new OutgoingEvent(name, finished.appId(), eventId, cdBody(finished, name)));
   }
 
   private static ObjectNode cdBody(AppChangeFinished finished, String name) {
@@ -121,9 +118,7 @@ final class CloudEventMapper {
     var content = subject.putObject("content");
     content.putObject("environment").put("id", namespace).put("source", source);
     if (!name.equals("service.removed")) {
-      content.put(
-          "artifactId",
-          "pkg:generic/" + finished.appId() + "@" + finished.changeId());
+      content.put("artifactId", "pkg:generic/" + finished.appId() + "@" + finished.changeId());
     }
     var body = JSON.createObjectNode();
     body.put("source", source);

@@ -76,7 +76,13 @@ public final class Deliveries {
 
   /** A failed try: {@code failed} until {@code next}, or {@code dead}. */
   void failed(
-      long id, String owner, Integer status, String error, Instant now, Instant next, boolean dead) {
+      long id,
+      String owner,
+      Integer status,
+      String error,
+      Instant now,
+      Instant next,
+      boolean dead) {
     jdbc.sql(
             "UPDATE event_delivery SET status = ?, attempts = attempts + 1, last_status = ?,"
                 + " last_error = ?, last_attempt_at = ?, next_attempt_at = ?, lease_owner = NULL,"

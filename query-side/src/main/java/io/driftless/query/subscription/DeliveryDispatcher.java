@@ -17,8 +17,8 @@ import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 
 /**
- * Sends the delivery rows. Every poll it asks for the rows that head their (subscription, app)
- * line and are due, claims each with a lease (one conditional UPDATE: a row another process or an
+ * Sends the delivery rows. Every poll it asks for the rows that head their (subscription, app) line
+ * and are due, claims each with a lease (one conditional UPDATE: a row another process or an
  * earlier poll holds is skipped), and POSTs it without waiting (the JDK client's asynchronous send,
  * the timeout on the request): a slow or dead target holds one lease per app line of its own
  * subscription, never a thread, another subscription or the views. The answer decides the row: a
@@ -26,8 +26,8 @@ import org.springframework.context.SmartLifecycle;
  * the backoff (1 s doubling, capped), or dead once it has been retried for the give-up age. Then
  * the next poll comes at once, so an app's next event follows its predecessor closely.
  *
- * <p>At least once: a row is marked only after its answer; a process that dies while sending
- * leaves the lease to run out, and the row is sent again (with the same CloudEvent id).
+ * <p>At least once: a row is marked only after its answer; a process that dies while sending leaves
+ * the lease to run out, and the row is sent again (with the same CloudEvent id).
  */
 public final class DeliveryDispatcher implements SmartLifecycle {
 

@@ -4,8 +4,8 @@ import io.driftless.events.Provenance;
 
 /**
  * What the outbox remembers of one app between its events ({@code event_outbox_app}): the open
- * change's trigger and provenance, and whether the app is deployed (its next successful deploy is
- * a CDEvents {@code upgraded}, not {@code deployed}).
+ * change's trigger and provenance, and whether the app is deployed (its next successful deploy is a
+ * CDEvents {@code upgraded}, not {@code deployed}).
  */
 final class OutboxApp {
 

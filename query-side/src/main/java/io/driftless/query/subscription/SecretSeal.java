@@ -12,8 +12,8 @@ import javax.crypto.spec.GCMParameterSpec;
 /**
  * Seals a subscription's signing secret as the command side seals Secrets: AES-256-GCM, a random
  * 96-bit nonce, the key id beside the ciphertext, the same key ring ({@code driftless.secrets.key}
- * and {@code .old-keys}). The AES key is derived under a label of its own ({@value #LABEL}), and the
- * associated data is the subscription id, so a sealed secret opens only for its subscription.
+ * and {@code .old-keys}). The AES key is derived under a label of its own ({@value #LABEL}), and
+ * the associated data is the subscription id, so a sealed secret opens only for its subscription.
  */
 public final class SecretSeal {
 

@@ -7,9 +7,9 @@ import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * The {@code Driftless-Signature} header: {@code t=<unix seconds>,v1=<hex HMAC-SHA256 of
- * "t.body">} keyed with the subscription's secret. A receiver recomputes it over the raw body and
- * compares in constant time; the time lets it refuse replays older than it cares for.
+ * The {@code Driftless-Signature} header: {@code t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">}
+ * keyed with the subscription's secret. A receiver recomputes it over the raw body and compares in
+ * constant time; the time lets it refuse replays older than it cares for.
  */
 final class Signature {
 

@@ -15,7 +15,12 @@ import java.util.Set;
  * @param createdBy who created it (the token's or identity's name)
  */
 public record Subscription(
-    String id, String url, List<String> types, List<String> apps, Instant createdAt, String createdBy) {
+    String id,
+    String url,
+    List<String> types,
+    List<String> apps,
+    Instant createdAt,
+    String createdBy) {
 
   public Subscription {
     types = List.copyOf(types);

@@ -13,7 +13,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * driftless.subscription.oldest.pending.age} (seconds) is the age of its oldest delivery not yet
  * delivered nor dead, 0 when there is none (refreshed by the dispatcher every few polls). Tagged
  * {@code subscription=<id>}; on {@code /actuator/prometheus} as {@code
- * driftless_subscription_deliveries_total} and {@code driftless_subscription_oldest_pending_age_seconds}.
+ * driftless_subscription_deliveries_total} and {@code
+ * driftless_subscription_oldest_pending_age_seconds}.
  */
 public final class SubscriptionMetrics {
 

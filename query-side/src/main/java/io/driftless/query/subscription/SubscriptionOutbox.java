@@ -19,9 +19,9 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 /**
  * The consumer that feeds deliveries, run by the views' applier like a view: each source
  * aggregate's events once and in order (the version check), inside the views' transaction, so a
- * committed event has its delivery rows and a broker's redelivery adds none (it is a duplicate,
- * and {@code event_delivery} is unique on (subscription, event id) besides). Each handled event
- * becomes one row per subscription that wants it, with the CloudEvent as it will be sent.
+ * committed event has its delivery rows and a broker's redelivery adds none (it is a duplicate, and
+ * {@code event_delivery} is unique on (subscription, event id) besides). Each handled event becomes
+ * one row per subscription that wants it, with the CloudEvent as it will be sent.
  *
  * <p>It is not a view: {@link #rebuildable()} is false, so no rebuild drops or refills its tables;
  * and it {@link #joinsLate()}: on a store that had events before it existed it starts with each

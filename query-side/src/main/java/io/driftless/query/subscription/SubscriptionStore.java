@@ -103,8 +103,7 @@ public final class SubscriptionStore {
     }
     for (var app : apps) {
       var ok =
-          EventTypes.ALL.equals(app)
-              || AppId.tryParse(app).map(AppId::hasDnsLabels).orElse(false);
+          EventTypes.ALL.equals(app) || AppId.tryParse(app).map(AppId::hasDnsLabels).orElse(false);
       if (!ok) {
         throw new BadParameterException(
             "apps", "namespace/app names (DNS labels) or \"*\"", String.valueOf(app));

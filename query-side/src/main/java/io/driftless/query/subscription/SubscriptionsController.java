@@ -94,8 +94,7 @@ class SubscriptionsController {
   @GetMapping("/api/subscriptions/{id}")
   SubscriptionStatus one(@PathVariable String id) {
     var subscription = found(id);
-    return SubscriptionStatus.of(
-        subscription, store.backlogs().getOrDefault(id, Backlog.EMPTY));
+    return SubscriptionStatus.of(subscription, store.backlogs().getOrDefault(id, Backlog.EMPTY));
   }
 
   @DeleteMapping("/api/subscriptions/{id}")
