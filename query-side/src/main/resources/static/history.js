@@ -629,9 +629,39 @@ async function projectionsPage() {
       )
     );
   });
+  // Webhook subscriptions (issue 30) and their backlog: admin only, others see a note.
+  let hooks;
+  try {
+    const subscriptions = await api("/api/subscriptions");
+    hooks = table(
+      "subscriptions",
+      "Webhook subscriptions",
+      ["Target", "Types", "Apps", "Pending #", "Failed #", "Dead #", "Delivered #", "Oldest pending"],
+      subscriptions.map((s) => {
+        const b = s.backlog || {};
+        return h(
+          "tr",
+          { "data-subscription": s.id },
+          h("th", { scope: "row" }, s.url),
+          h("td", {}, (s.types || []).join(", ")),
+          h("td", {}, (s.apps || []).join(", ")),
+          h("td", { class: "num" }, show(b.pending ?? 0)),
+          h("td", { class: "num" }, h("span", { class: b.failed ? "warn" : null }, show(b.failed ?? 0))),
+          h("td", { class: "num" }, h("span", { class: b.dead ? "bad" : null }, show(b.dead ?? 0))),
+          h("td", { class: "num" }, show(b.delivered ?? 0)),
+          h("td", {}, b.oldestPendingAt ? readable(b.oldestPendingAgeMillis ?? 0) : "none")
+        );
+      })
+    );
+  } catch (e) {
+    if (e instanceof NeedsToken) throw e;
+    hooks = h("p", { id: "subscriptions", class: "muted" }, "Webhook subscriptions: shown to admin tokens only.");
+  }
   return [
     h("h1", {}, "Projections"),
     table("projections", "Views", ["View", "Status", "Version", "Last event", "Lag", "Waiting #", "Retrying #", "Parked #", "Rebuild"], rows),
+    h("h2", {}, "Webhook subscriptions"),
+    hooks,
   ];
 }
 
