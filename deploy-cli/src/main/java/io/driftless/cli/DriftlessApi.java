@@ -69,6 +69,17 @@ final class DriftlessApi {
     return send(Exchange.of("POST", uri, new byte[0], JSON), endpoints.query());
   }
 
+  /** {@code method} with an optional JSON body to the query side (webhook subscriptions). */
+  ApiResponse sendToQuerySide(String method, String path, String jsonBody) {
+    var uri = endpoints.query().resolve(path, null);
+    var body = jsonBody == null ? new byte[0] : jsonBody.getBytes(StandardCharsets.UTF_8);
+    if (method.equals("DELETE") || method.equals("GET")) {
+      body = null;
+    }
+    var exchange = new Exchange(method, uri, body, JSON, null, JSON, Map.of());
+    return send(exchange, endpoints.query());
+  }
+
   /**
    * A lock or an unlock: {@code method} with an optional JSON body to the command side, with the
    * provenance headers; one plain JSON answer, no idempotency key, never retried.

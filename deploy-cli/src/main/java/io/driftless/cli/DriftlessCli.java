@@ -33,6 +33,7 @@ import picocli.CommandLine.Spec;
       InventoryCommand.class,
       GhostDiffsCommand.class,
       ProjectionsCommand.class,
+      SubscriptionsCommand.class,
       DiffCommand.class,
       CompletionCommand.class
     })

@@ -5,7 +5,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.MissingNode;
 
-/** Reads the server's JSON answers into trees; the CLI binds no API types. */
+/**
+ * Reads the server's JSON answers into trees (and writes the few JSON bodies it sends); the CLI
+ * binds no API types.
+ */
 final class Json {
 
   private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -19,6 +22,15 @@ final class Json {
       return node == null ? MissingNode.getInstance() : node;
     } catch (JsonProcessingException e) {
       return MissingNode.getInstance();
+    }
+  }
+
+  /** A request body (webhook subscriptions): a map or list as JSON. */
+  static String write(Object value) {
+    try {
+      return MAPPER.writeValueAsString(value);
+    } catch (JsonProcessingException e) {
+      throw new IllegalArgumentException("not writable as JSON", e);
     }
   }
 

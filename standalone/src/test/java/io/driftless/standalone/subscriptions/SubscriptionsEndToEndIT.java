@@ -188,6 +188,33 @@ class SubscriptionsEndToEndIT {
     var rows = get("/api/subscriptions/" + only + "/deliveries");
     assertThat(rows).hasSize(1);
     assertThat(rows.get(0).path("app").asText()).isEqualTo("default/only");
+
+    var listed = cli("subscriptions", "deliveries", only, "--status", "delivered");
+    assertThat(listed).contains("io.driftless.change.finished.v1").contains("delivered");
+    assertThat(cli("subscriptions", "rm", only)).contains("Subscription " + only + " deleted");
+    var gone =
+        http.send(
+            HttpRequest.newBuilder(URI.create(base() + "/api/subscriptions/" + only)).build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertThat(gone.statusCode()).isEqualTo(404);
+  }
+
+  /**
+   * Runs the CLI against this server in this JVM; returns its output, failing on a non-zero exit.
+   */
+  private String cli(String... args) {
+    var out = new java.io.StringWriter();
+    var err = new java.io.StringWriter();
+    var all = new java.util.ArrayList<>(List.of(args));
+    all.addAll(List.of("--server", base(), "--color", "never"));
+    var exit =
+        io.driftless.cli.DriftlessCli.execute(
+            Map.of(),
+            new java.io.PrintWriter(out, true),
+            new java.io.PrintWriter(err, true),
+            all.toArray(String[]::new));
+    assertThat(exit).as(err.toString()).isZero();
+    return out.toString();
   }
 
   private static void assertSigned(Receiver.Received got) {
