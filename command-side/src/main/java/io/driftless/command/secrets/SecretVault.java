@@ -1,10 +1,10 @@
 package io.driftless.command.secrets;
 
-import io.driftless.diff.text.SecretKeys;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.driftless.diff.text.SecretFingerprint;
+import io.driftless.diff.text.SecretKeys;
 import io.driftless.events.SealedObject;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.driftless.diff.text.SecretKeys;
 import io.driftless.command.secrets.SecretVault;
 import io.driftless.diff.resources.Resource;
 import io.driftless.diff.resources.ResourceKey;
 import io.driftless.diff.resources.YamlTrees;
+import io.driftless.diff.text.SecretKeys;
 import io.driftless.diff.text.SecretRedaction;
 import io.driftless.events.AppChangeFinished;
 import io.driftless.events.AppChangeStarted;

@@ -1,11 +1,11 @@
 package io.driftless.command.secrets;
 
-import io.driftless.diff.text.SecretKeys;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.driftless.diff.text.SecretKeys;
 import io.driftless.events.SealedObject;
 import java.util.Base64;
 import java.util.List;

@@ -121,6 +121,41 @@ class QueryArchitectureTest {
   static final ArchRule deliveryAndRebuildDoNotKnowEachOther =
       slices().matching("io.driftless.query.(delivery|rebuild)..").should().notDependOnEachOther();
 
+  /**
+   * {@code subscription}: webhooks know the projection ground floor and {@code api} only: no view,
+   * no delivery, rebuild or event store; and no view, delivery or rebuild knows them.
+   */
+  @ArchTest
+  static final ArchRule subscriptionsKnowOnlyTheGroundFloor =
+      noClasses()
+          .that()
+          .resideInAPackage("io.driftless.query.subscription..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage(
+              "io.driftless.query.overview..",
+              "io.driftless.query.history..",
+              "io.driftless.query.inventory..",
+              "io.driftless.query.timeline..",
+              "io.driftless.query.drift..",
+              "io.driftless.query.travel..",
+              "io.driftless.query.delivery..",
+              "io.driftless.query.rebuild..",
+              "io.driftless.query.eventstore..",
+              "com.rabbitmq..");
+
+  @ArchTest
+  static final ArchRule nothingButTheWiringKnowsSubscriptions =
+      noClasses()
+          .that()
+          .resideOutsideOfPackages(
+              "io.driftless.query.subscription..", "io.driftless.query.config..")
+          .and()
+          .resideInAPackage("io.driftless.query..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAPackage("io.driftless.query.subscription..");
+
   /** {@code rebuild}: never touches another view (it folds any view through {@code Projection}). */
   @ArchTest
   static final ArchRule rebuildsKnowNoView =
