@@ -52,9 +52,10 @@ import org.axonframework.spring.stereotype.Aggregate;
  * drifted now, with their live values. A watch report ({@link RecordDriftSeen}) records {@link
  * DriftDetected} for the fields that are new or have a new live value, and {@link DriftCorrected}
  * for drifted paths found back in line; the echo of the app's own write (the recorded
- * resourceVersion) and yielded paths record nothing. Any write of the app (create, update, delete,
- * a takeover by another app) ends every open drift of the object with {@link DriftCorrected} right
- * after its own event: it left the object as desired, or gone.
+ * resourceVersion), a report seen before the app's last write, and yielded paths record nothing.
+ * Any write of the app (create, update, delete, a takeover by another app) ends every open drift of
+ * the object with {@link DriftCorrected} right after its own event: it left the object as desired,
+ * or gone.
  */
 @Aggregate(snapshotTriggerDefinition = "driftlessSnapshotTrigger")
 public class ResourceChange {
@@ -78,8 +79,10 @@ public class ResourceChange {
   /** The drifted paths now, each with its live value ({@link #canonical}). */
   private Map<String, String> drifted = new TreeMap<>();
 
-  /** The change that last wrote the object. */
+  /** The change that last wrote the object, and when it was recorded. */
   private String lastChangeId;
+
+  private Instant lastWriteAt;
 
   /** For Axon. */
   protected ResourceChange() {}
@@ -200,7 +203,10 @@ public class ResourceChange {
   public void handle(RecordDriftSeen command) {
     if (lastApplied == null
         || command.resourceVersion() == null
-        || command.resourceVersion().equals(resourceVersion)) {
+        || command.resourceVersion().equals(resourceVersion)
+        || (lastWriteAt != null && command.at().isBefore(lastWriteAt))) {
+      // Not held, the echo of the app's own write, or seen before the app's last write (which
+      // settled it): a report from before that write would reopen a drift it corrected.
       return;
     }
     var news = new ArrayList<FieldChange>();
@@ -264,6 +270,7 @@ public class ResourceChange {
     generation = event.generation();
     sealedDesired = event.sealedDesired();
     lastChangeId = event.changeId();
+    lastWriteAt = event.at();
     flips = new HashMap<>();
   }
 
@@ -274,6 +281,7 @@ public class ResourceChange {
     generation = event.generation();
     sealedDesired = event.sealedDesired();
     lastChangeId = event.changeId();
+    lastWriteAt = event.at();
     count(event.fields());
   }
 

@@ -31,6 +31,7 @@ class DriftTrackingTest {
   private static final String ID = "default/web/apps/Deployment/default/web";
   private static final Instant AT = Instant.parse("2026-11-27T22:00:00Z");
   private static final Instant LATER = Instant.parse("2026-11-27T22:05:00Z");
+  private static final Instant AFTER = Instant.parse("2026-11-27T22:09:00Z");
   private static final Map<String, Object> OBJECT = Map.of("spec", Map.of("replicas", 2));
   private static final String DEPLOYED = "web-change-000001";
   private static final FieldChange REPLICAS =
@@ -189,8 +190,21 @@ class DriftTrackingTest {
             detected(REPLICAS),
             updated(reconcile),
             new DriftCorrected(ID, APP, reconcile, REF, List.of("spec.replicas"), LATER))
-        .when(seen("14", REPLICAS))
-        .expectEvents(new DriftDetected(ID, APP, reconcile, REF, List.of(REPLICAS), AT));
+        .when(new RecordDriftSeen(ID, APP, REF, "14", List.of(REPLICAS), AFTER))
+        .expectEvents(new DriftDetected(ID, APP, reconcile, REF, List.of(REPLICAS), AFTER));
+  }
+
+  @Test
+  void aReportSeenBeforeTheAppsLastWriteCannotReopenTheDriftItCorrected() {
+    var reconcile = "web-change-000002";
+    fixture
+        .given(
+            created(),
+            detected(REPLICAS),
+            updated(reconcile),
+            new DriftCorrected(ID, APP, reconcile, REF, List.of("spec.replicas"), LATER))
+        .when(seen("11", REPLICAS))
+        .expectNoEvents();
   }
 
   @Test
