@@ -46,8 +46,8 @@ import org.springframework.jdbc.support.JdbcTransactionManager;
  */
 class OpenDriftViewsIT {
 
-  private static final String APP = "team-a/shop";
-  private static final ResourceRef WEB = new ResourceRef("apps/v1", "Deployment", "team-a", "web");
+  static final String APP = "team-b/shop";
+  private static final ResourceRef WEB = new ResourceRef("apps/v1", "Deployment", "team-b", "web");
   private static final String WEB_ID = ResourceIds.resourceId(APP, WEB);
   private static final Instant T0 = Instant.parse("2026-11-27T10:00:00Z");
   private static final String IMAGE = "spec.template.spec.containers[name=web].image";
@@ -100,7 +100,7 @@ class OpenDriftViewsIT {
       new FieldChange("spec.replicas", 5, 2, "desired", "kubectl-scale");
 
   /** Up to the two detections (before the reconcile). */
-  private static List<EventEnvelope> drifted() {
+  static List<EventEnvelope> drifted() {
     var story = new Story();
     story.add(change(1, ChangeTrigger.DEPLOY));
     story.add(
@@ -142,7 +142,7 @@ class OpenDriftViewsIT {
         n,
         trigger,
         at(n == 1 ? 0 : 29),
-        List.of("team-a"),
+        List.of("team-b"),
         Map.of(),
         OpCounts.none(),
         WaitCounts.none(),
@@ -161,7 +161,7 @@ class OpenDriftViewsIT {
         null);
   }
 
-  private static List<String> timeline(HikariDataSource dataSource) {
+  static List<String> timeline(HikariDataSource dataSource) {
     return JdbcClient.create(dataSource)
         .sql(
             "SELECT op, change_id, fields, changed_by FROM resource_timeline"
