@@ -311,7 +311,6 @@ class ChaosIT {
                   now.put(
                       "drift_change", diff(DriftFold.driftChanges(views), drift.driftChanges()));
                   now.put("ghost_diff", diff(DriftFold.ghostDiffs(views), drift.ghostDiffs()));
-                  now.put("resource_drift", diff(DriftFold.openDrifts(views), drift.openDrifts()));
                   now.put(
                       "app_change_ghost",
                       diff(DriftFold.historyGhosts(views), drift.historyGhosts()));

@@ -503,7 +503,6 @@ class OutsideEditFuzzIT {
     tables.put("resource_inventory", pair(views.inventory(), expected.inventory()));
     tables.put("drift_change", pair(DriftFold.driftChanges(dataSource), drift.driftChanges()));
     tables.put("ghost_diff", pair(DriftFold.ghostDiffs(dataSource), drift.ghostDiffs()));
-    tables.put("resource_drift", pair(DriftFold.openDrifts(dataSource), drift.openDrifts()));
     tables.put(
         "app_change_ghost", pair(DriftFold.historyGhosts(dataSource), drift.historyGhosts()));
     System.out.printf("history check: %d events%n", events.size());
