@@ -13,9 +13,9 @@ import org.springframework.stereotype.Component;
 /**
  * The reconcile use case for callers outside the HTTP API (the periodic and watch-triggered
  * reconciles of {@code io.driftless.command.reconcile}): the same {@link DeployService#reconcile}
- * as {@code POST .../reconcile}, its answer reduced to what a scheduler needs. A locked app is not
- * reconciled by the server (a change freeze freezes self-healing too: drift stays detected, not
- * corrected, until the unlock); {@code POST .../reconcile} still reconciles it, as a person asked.
+ * as {@code POST .../reconcile}, its answer reduced to what a scheduler needs. A locked app is
+ * reconciled as ever (docs/API.md, "While locked": a change freeze refuses deploys and deletes, not
+ * the putting back of drift).
  */
 @Component
 public class AppReconciler {
@@ -41,9 +41,7 @@ public class AppReconciler {
     /** Another change of the app was running: try again soon, not a failure. */
     BUSY,
     /** The app does not exist (never deployed, or deleted). */
-    GONE,
-    /** The app is locked: the server's reconciles write nothing until the unlock. */
-    LOCKED
+    GONE
   }
 
   /**
@@ -61,10 +59,6 @@ public class AppReconciler {
     var namespace = ResourceIds.appNamespace(appId);
     var app = ResourceIds.appName(appId);
     try {
-      var state = states.app(appId);
-      if (state.exists() && state.lock() != null) {
-        return new Outcome(Result.LOCKED, null, null, state.syncPeriod());
-      }
       var response = deploys.reconcile(namespace, app);
       var period = states.app(appId).syncPeriod();
       return response.changeId() == null

@@ -20,8 +20,8 @@ import java.util.Map;
  *     built
  * @param lastReconcileAt when the app was last reconciled (command side's {@code reconcile_lease});
  *     null if never or unknown to the store
- * @param lastReconcileResult {@code noop}, {@code applied}, {@code failed}, {@code busy}, {@code
- *     gone} or {@code locked}; null with {@code lastReconcileAt}
+ * @param lastReconcileResult {@code noop}, {@code applied}, {@code failed}, {@code busy} or {@code
+ *     gone}; null with {@code lastReconcileAt}
  * @param lastReconcileChangeId the change the last reconcile recorded, if it applied something
  * @param lastReconcileError why the last reconcile failed, else null
  */
