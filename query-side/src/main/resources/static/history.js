@@ -448,7 +448,9 @@ async function resourcePage(ns, name, kind, resource) {
         "td",
         {},
         (t.fields || []).length
-          ? h("ul", { class: "fields" }, t.fields.map((f) => h("li", {}, h("code", {}, f.path), ": ", fieldValue(f.from), " → ", fieldValue(f.to), f.decidedBy ? ` (${f.decidedBy})` : "", f.changedBy ? `, was set by ${f.changedBy}` : "")))
+          ? h("ul", { class: "fields" }, t.fields.map((f) => t.op === "drift-corrected"
+              ? h("li", {}, h("code", {}, f.path), ": put back")
+              : h("li", {}, h("code", {}, f.path), ": ", fieldValue(f.from), " → ", fieldValue(f.to), f.decidedBy ? ` (${f.decidedBy})` : "", f.changedBy ? `, was set by ${f.changedBy}` : "")))
           : h("span", { class: "muted" }, "no field diffs")
       ),
       h("td", {}, t.error ? h("span", { class: "bad" }, t.error) : "")
@@ -509,7 +511,7 @@ function live(r) {
 
 function driftWord(drift) {
   if (!drift) return h("span", { class: "muted" }, "unknown");
-  const cls = { "in-sync": "ok", corrected: "warn", yielded: "warn", failed: "bad", "ghost-diff": "bad" }[drift];
+  const cls = { "in-sync": "ok", corrected: "warn", yielded: "warn", failed: "bad", "ghost-diff": "bad", drifted: "bad" }[drift];
   return h("span", { class: cls || null }, drift);
 }
 

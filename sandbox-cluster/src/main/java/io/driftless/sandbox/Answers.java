@@ -3,6 +3,7 @@ package io.driftless.sandbox;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.driftless.sandbox.objects.Nodes;
 import io.driftless.sandbox.objects.ObjectType;
+import io.driftless.sandbox.validation.Invalid;
 import io.fabric8.kubernetes.api.model.StatusBuilder;
 import io.fabric8.kubernetes.api.model.StatusDetailsBuilder;
 import io.fabric8.kubernetes.client.utils.Serialization;
@@ -94,5 +95,35 @@ final class Answers {
             .withDetails(details.build())
             .build();
     return new MockResponse().setResponseCode(200).setBody(Serialization.asJson(status));
+  }
+
+  /** 400 BadRequest, as an API server answers a body it cannot decode. */
+  static MockResponse badRequest(RuntimeException e) {
+    var status =
+        new StatusBuilder()
+            .withStatus("Failure")
+            .withReason("BadRequest")
+            .withCode(400)
+            .withMessage(
+                "the request body cannot be taken as an object of its kind: " + e.getMessage())
+            .build();
+    return new MockResponse().setResponseCode(400).setBody(Serialization.asJson(status));
+  }
+
+  /** 500 InternalError: the sandbox could not do or save a write. */
+  static MockResponse failure(String message) {
+    var status =
+        new StatusBuilder()
+            .withStatus("Failure")
+            .withReason("InternalError")
+            .withCode(500)
+            .withMessage(message)
+            .build();
+    return new MockResponse().setResponseCode(500).setBody(Serialization.asJson(status));
+  }
+
+  /** 422 Invalid: admission refused the object (its {@code Status} says why). */
+  static MockResponse invalid(Invalid invalid) {
+    return new MockResponse().setResponseCode(422).setBody(Serialization.asJson(invalid.status()));
   }
 }

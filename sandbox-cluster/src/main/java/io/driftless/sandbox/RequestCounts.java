@@ -22,7 +22,17 @@ final class RequestCounts {
   private final Map<String, LongAdder> verbs = new ConcurrentHashMap<>();
   private final Map<String, LongAdder> paths = new ConcurrentHashMap<>();
   private final Set<Long> threads = ConcurrentHashMap.newKeySet();
+  private final LongAdder arrived = new LongAdder();
   private volatile boolean recordPaths;
+
+  /** A request arrived, before the gate: {@link #arrived()} counts every one, refused included. */
+  void arrival() {
+    arrived.increment();
+  }
+
+  long arrived() {
+    return arrived.sum();
+  }
 
   void count(RecordedRequest request, boolean discovery) {
     threads.add(Thread.currentThread().getId());

@@ -1,6 +1,12 @@
 package io.driftless.sandbox;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
+import static io.driftless.sandbox.InternalRequests.objectPath;
+import static io.driftless.sandbox.InternalRequests.parse;
+import static io.driftless.sandbox.InternalRequests.put;
+import static io.driftless.sandbox.InternalRequests.query;
+import static io.driftless.sandbox.InternalRequests.request;
+import static io.driftless.sandbox.InternalRequests.sameContent;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.driftless.sandbox.controllers.Change;
@@ -13,15 +19,10 @@ import io.driftless.sandbox.objects.Nodes;
 import io.driftless.sandbox.objects.ObjectStore;
 import io.driftless.sandbox.objects.ObjectType;
 import io.driftless.sandbox.patch.PatchException;
-import io.driftless.sandbox.patch.PatchSchema;
-import io.driftless.sandbox.patch.Patches;
 import io.driftless.sandbox.server.Admission;
 import io.driftless.sandbox.server.Admission.Operation;
-import io.driftless.sandbox.server.ManagedFields;
-import io.driftless.sandbox.server.ServerSideApply;
 import io.driftless.sandbox.validation.Invalid;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.fabric8.kubernetes.api.model.StatusBuilder;
 import io.fabric8.kubernetes.client.server.mock.KubernetesAttributesExtractor;
 import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
 import io.fabric8.kubernetes.client.server.mock.KubernetesResponseComposer;
@@ -29,46 +30,34 @@ import io.fabric8.kubernetes.client.server.mock.crud.KubernetesCrudDispatcherExc
 import io.fabric8.kubernetes.client.utils.Serialization;
 import io.fabric8.mockwebserver.crud.AttributeSet;
 import io.fabric8.mockwebserver.dsl.HttpMethod;
-import io.fabric8.mockwebserver.http.Buffer;
-import io.fabric8.mockwebserver.http.Headers;
 import io.fabric8.mockwebserver.http.MockResponse;
 import io.fabric8.mockwebserver.http.RecordedRequest;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.URI;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * fabric8's CRUD dispatcher with its objects kept in an {@link ObjectFile}. Every write request
- * (POST, PUT, PATCH, DELETE) runs under one monitor; when it changed objects, those objects are
- * appended to the store's journal before the answer leaves, and a write that cannot be saved is
- * rolled back (the keys it touched get back what they held) and answered with 500, as an API server
- * answers when etcd refuses a write. Reads of objects, one by name or a list of one kind, are
- * answered from an {@link ObjectIndex} kept in step with the parent's map, looking only at the
- * objects of the kind, namespace and name asked; watches and deletes stay the parent's.
+ * fabric8's CRUD dispatcher playing an API server, its objects kept in an {@link ObjectFile}. Every
+ * write request runs under one monitor ({@link WriteUnderWay} is what it knows of the write); a
+ * write that changed objects is saved to the store's journal ({@link Journal}) before the answer
+ * leaves, and one that cannot be saved is rolled back (the keys it touched get back what they held)
+ * and answered 500, as when etcd refuses a write. Reads by name and lists of one kind come from an
+ * {@link ObjectIndex} kept in step with the parent's map; watches stay the parent's.
  *
- * <p>Beyond CRUD it plays the API server: every object a request stores passes {@link
- * #processEvent}, where {@link Admission} defaults, mutates, prepares and validates it (a refused
- * object stores nothing and is answered 422) and the server metadata is set (uid, generation,
- * managedFields); a write that changed nothing keeps the stored object and its resourceVersion. The
- * answer carries the object as stored. Then the simulated {@link Controllers} react to the
- * request's changes, writing through the same handlers (and so under the parent's lock) before the
- * state is saved.
- *
- * <p>Limits: a rolled-back write may already have been sent to watchers, and a rolled-back CRD may
- * stay known to the dispatcher until the next restart.
+ * <p>Every object a request stores passes {@link #processEvent}: {@link Admission} defaults,
+ * mutates and validates it (a refused object stores nothing: 422), the server metadata is set (uid,
+ * generation, managedFields), and a write that changed nothing keeps the stored object and its
+ * resourceVersion. PATCH, server-side apply, scale and delete are {@link WriteHandlers}'. Then the
+ * simulated {@link Controllers} react to the request's changes, writing through the same handlers
+ * before the state is saved. Limits: a rolled-back write may already have reached watchers, and a
+ * rolled-back CRD may stay known to the dispatcher until the next restart.
  */
 class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore {
 
@@ -84,25 +73,15 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
   private final Discovery discovery;
   private final Tables tables;
   private final ObjectIndex index = new ObjectIndex();
+  private final Journal journal;
   private final Object writes = new Object();
   private final WriteRequests writeRequests = new WriteRequests();
-  private final LongAdder requests = new LongAdder();
   private final RequestCounts requestCounts = new RequestCounts();
   private volatile long lastResourceVersion;
-  private boolean changed;
   private boolean restoring;
-  private final List<Change> changes = new ArrayList<>();
   private final List<Change> controllerWrites = new ArrayList<>();
-  // Of the write under way (guarded by writes): who writes, how, and what was stored for its
-  // answer.
-  private String manager = "unknown";
-  private Operation internal;
-  private String stored;
-  // the subresource written ("", status or scale) and whether the request is a dry run
-  private String subresource = "";
-  private boolean dryRun;
-  // the fields a server-side apply under way applies, else null
-  private Set<List<String>> applying;
+  private final WriteUnderWay underWay = new WriteUnderWay();
+  private final WriteHandlers handlers;
 
   /**
    * A dispatcher saving to {@code file}, or keeping objects in memory only when it is null, running
@@ -111,6 +90,16 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
   SandboxDispatcher(ObjectFile file, RequestGate gate, Controllers controllers) {
     super(List.of());
     this.file = file;
+    this.journal = new Journal(file, index);
+    this.handlers =
+        new WriteHandlers(
+            underWay,
+            new WriteHandlers.Store(
+                this::find,
+                this::write,
+                super::handleUpdate,
+                super::handleCreate,
+                super::handleDelete));
     this.gate = gate;
     this.controllers = controllers;
     this.admission = new Admission(this, () -> controllers.enabled(Controller.SIDECAR_INJECTOR));
@@ -137,7 +126,7 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
 
   /** Every request clients sent so far, reads included. */
   long requests() {
-    return requests.sum();
+    return requestCounts.arrived();
   }
 
   /** The requests the gate let pass, by verb and (while asked) by path. */
@@ -150,12 +139,7 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
     if (file == null) {
       return 0;
     }
-    var snapshot = file.load();
-    if (!Files.exists(file.path())) {
-      // The store file exists from the first start on (an operator, a backup and the data folder's
-      // owner-only check look for it), though writes go to the journal beside it until compaction.
-      file.save(snapshot);
-    }
+    var snapshot = journal.load();
     synchronized (writes) {
       restoring = true;
       try {
@@ -174,7 +158,7 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
 
   @Override
   public MockResponse dispatch(RecordedRequest request) {
-    requests.increment();
+    requestCounts.arrival();
     var refusal = gate.refusal(request);
     if (refusal != null) {
       log.debug("{} {} -> {} (refused)", request.getMethod(), request.getPath(), refusal.code());
@@ -189,10 +173,10 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
     var scaled = Scales.objectPath(request.getPath());
     MockResponse response;
     if (scaled != null) {
-      response = scale(request, scaled);
+      response = handlers.scale(request, scaled);
     } else if (request.method() == HttpMethod.DELETE && !Answers.collection(request.getPath())) {
       // DeleteOptions may ask for a dry run in the body (kubectl delete --dry-run=server)
-      response = delete(request.getPath(), DryRun.requested(request));
+      response = handlers.delete(request.getPath(), DryRun.requested(request));
     } else {
       response = super.dispatch(request);
     }
@@ -205,128 +189,6 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
           response == null ? "-" : response.code());
     }
     return response;
-  }
-
-  /**
-   * GET, PUT or PATCH of a scale subresource: read from, or written as an update of, the object's
-   * spec.replicas; a PATCH is applied to the Scale ({@link Patches}), as the API server does.
-   */
-  private MockResponse scale(RecordedRequest request, String path) {
-    if (request.getMethod().equals("GET")) {
-      var object = find(path);
-      return object == null
-          ? Answers.notFound(path)
-          : new MockResponse().setResponseCode(200).setBody(Scales.of(object).toString());
-    }
-    return write(
-        request,
-        () -> {
-          var object = find(path);
-          if (object == null) {
-            return Answers.notFound(request.getPath());
-          }
-          var body = request.getBody().readUtf8();
-          var scale =
-              request.getMethod().equals("PATCH")
-                  ? Patches.apply(
-                      Patches.type(request.getHeader("Content-Type"), true),
-                      Scales.of(object),
-                      body)
-                  : parse(body);
-          var replicas = scale.path("spec").path("replicas");
-          if (!replicas.canConvertToInt()) {
-            return Answers.status(
-                422,
-                "Invalid",
-                "Scale.autoscaling \""
-                    + Nodes.text(object, "metadata", "name")
-                    + "\" is invalid: spec.replicas: Required value");
-          }
-          Nodes.object(object, "spec").put("replicas", replicas.asInt());
-          subresource = "scale";
-          super.handleUpdate(put(path + query(request.getPath()), object));
-          var answer = stored == null ? object : parse(stored);
-          stored = null; // the answer is the Scale, not the object
-          return new MockResponse().setResponseCode(200).setBody(Scales.of(answer).toString());
-        });
-  }
-
-  /**
-   * A PATCH: the body applied to the stored object by its type ({@link Patches}), then stored as a
-   * PUT of the result (so admitted, versioned and watched as one); answered 200 with the object. A
-   * patch that names a resourceVersion is a precondition (409 when stale), as on an API server.
-   */
-  private MockResponse patch(RecordedRequest request) {
-    var path = request.getPath();
-    var clean = URI.create(path).getPath();
-    var status = clean.endsWith("/status");
-    var objectPath = status ? clean.substring(0, clean.length() - "/status".length()) : clean;
-    var object = find(objectPath);
-    var contentType = request.getHeader("Content-Type");
-    if (Patches.type(contentType, true) == Patches.Type.APPLY && !status) {
-      return apply(request, objectPath, object);
-    }
-    if (object == null) {
-      return Answers.notFound(objectPath);
-    }
-    var group = ObjectType.of(object).group();
-    var type = Patches.type(request.getHeader("Content-Type"), PatchSchema.builtIn(group));
-    var patched = Patches.apply(type, object, request.getBody().readUtf8());
-    if (!patched.path("metadata").has("resourceVersion")) {
-      Nodes.object(patched, "metadata")
-          .set("resourceVersion", object.path("metadata").get("resourceVersion"));
-    }
-    var response = super.handleUpdate(put(path, patched));
-    return response.code() == 202 ? response.setResponseCode(200) : response;
-  }
-
-  /**
-   * A server-side apply ({@link ServerSideApply}): merged, pruned and checked for conflicts, then
-   * stored as a PUT (200) or, when there is no object yet, a POST (201).
-   */
-  private MockResponse apply(RecordedRequest request, String objectPath, ObjectNode object) {
-    if (!Managers.named(request)) {
-      return Answers.status(
-          422,
-          "Invalid",
-          "PatchOptions.meta.k8s.io \"\" is invalid: fieldManager: Required value: is required"
-              + " for apply patch");
-    }
-    var config = Patches.configuration(request.getBody().readUtf8());
-    var force =
-        URI.create(request.getPath()).getRawQuery() != null
-            && List.of(URI.create(request.getPath()).getRawQuery().split("&"))
-                .contains("force=true");
-    var merged = ServerSideApply.merge(object, config, manager, force);
-    applying = ServerSideApply.applied(config);
-    var query = query(request.getPath());
-    if (object == null) {
-      Nodes.object(merged, "metadata").remove("resourceVersion");
-      var collection = objectPath.substring(0, objectPath.lastIndexOf('/'));
-      return super.handleCreate(request(HttpMethod.POST, collection + query, merged));
-    }
-    Nodes.object(merged, "metadata")
-        .set("resourceVersion", object.path("metadata").get("resourceVersion"));
-    return super.handleUpdate(put(objectPath + query, merged));
-  }
-
-  private static RecordedRequest put(String path, ObjectNode object) {
-    return request(HttpMethod.PUT, path, object);
-  }
-
-  private static RecordedRequest request(HttpMethod method, String path, ObjectNode object) {
-    var headers = new Headers.Builder().add("Content-Type", "application/json").build();
-    return new RecordedRequest(
-        "HTTP/1.1",
-        method,
-        path,
-        headers,
-        new Buffer(Serialization.asJson(object).getBytes(StandardCharsets.UTF_8)));
-  }
-
-  private static String query(String path) {
-    var index = path.indexOf('?');
-    return index < 0 ? "" : path.substring(index);
   }
 
   private ObjectNode find(String path) {
@@ -346,49 +208,12 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
 
   @Override
   public MockResponse handlePatch(RecordedRequest request) {
-    return write(request, () -> patch(request));
+    return write(request, () -> handlers.patch(request));
   }
 
   @Override
   public MockResponse handleDelete(String path) {
-    return delete(path, DryRun.requested(path));
-  }
-
-  /**
-   * A delete, answered as the API server answers it ({@link Answers#deleted}); a dry run finds the
-   * object and deletes nothing.
-   */
-  private MockResponse delete(String path, boolean dry) {
-    if (Answers.collection(path)) {
-      return write(null, () -> super.handleDelete(path)); // deletecollection, as fabric8 does it
-    }
-    var crd = CrdVersions.of(path).filter(CrdVersions.Request::named);
-    return write(
-        null,
-        () -> {
-          dryRun = dry;
-          var target = path;
-          if (crd.isPresent()
-              && findResource(getKey(path)) == null
-              && findResource(getKey(crd.get().otherPath())) != null) {
-            target = crd.get().otherPath(); // a CRD stored at the other version
-          }
-          var object = find(URI.create(target).getPath());
-          if (object == null) {
-            return Answers.notFound(target);
-          }
-          if (dryRun) {
-            return Answers.deleted(target, object);
-          }
-          var response = super.handleDelete(target);
-          if (response.code() != 200) {
-            return response;
-          }
-          var left = find(URI.create(target).getPath());
-          return left != null
-              ? new MockResponse().setResponseCode(200).setBody(left.toString())
-              : Answers.deleted(target, object);
-        });
+    return handlers.delete(path, DryRun.requested(path));
   }
 
   /** A read; CRDs are read at both versions ({@link CrdVersions}). */
@@ -447,8 +272,7 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
             () -> {
               super.reset();
               index.clear();
-              changed = true;
-              changes.clear();
+              underWay.changed();
               return new MockResponse().setResponseCode(200);
             });
     if (response.code() != 200) {
@@ -473,7 +297,7 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
       String newState) {
     if (restoring || newState == null) {
       store(path, pathAttributes, oldAttributes, resource, newState);
-      changed = true;
+      underWay.changed();
       return;
     }
     var before = oldAttributes == null ? null : parse(map.get(oldAttributes));
@@ -483,21 +307,16 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
       // uids of its restored objects again; an API server's uids are random UUIDs.
       Nodes.object(next, "metadata").put("uid", UUID.randomUUID().toString());
     }
-    var operation = operation(path, before);
+    var operation = underWay.operation(path, before);
     admission.admit(operation, before, next);
     if (before != null && sameContent(before, next)) {
       // Nothing changed once defaulted: the API server does not write, the version stays.
-      remember(map.get(oldAttributes));
+      underWay.remember(map.get(oldAttributes));
       return;
     }
-    if (applying != null) {
-      ManagedFields.stampApply(next, before, manager, applying);
-    } else {
-      ManagedFields.stamp(
-          next, before, manager, operation == Operation.STATUS ? "status" : subresource);
-    }
+    underWay.stamp(next, before, operation);
     var json = Serialization.asJson(next);
-    if (dryRun) {
+    if (underWay.dryRun()) {
       // answered as it would be stored, and not stored: the version is the stored one
       var metadata = Nodes.object(next, "metadata");
       if (before == null) {
@@ -505,20 +324,18 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
       } else {
         metadata.set("resourceVersion", before.path("metadata").get("resourceVersion"));
       }
-      remember(Serialization.asJson(next));
+      underWay.remember(Serialization.asJson(next));
       return;
     }
     store(path, pathAttributes, oldAttributes, null, json);
-    changed = true;
-    remember(json);
+    underWay.remember(json);
     var name = Nodes.text(next, "metadata", "name");
-    changes.add(new Change(before, new ApiObject(objectPath(path, name), next.deepCopy())));
+    underWay.changed(new Change(before, new ApiObject(objectPath(path, name), next.deepCopy())));
   }
 
   /**
-   * The stored object as fabric8's handlers read it before a write. They copy its {@code
-   * metadata.generation}, which kinds without one (ConfigMaps, Services) lack here as on an API
-   * server: they get 0 to copy, and {@link Admission} drops it again.
+   * The stored object as fabric8's handlers read it before a write: kinds without a generation get
+   * 0 for fabric8 to copy ({@link Admission} drops it again), as they lack one on an API server.
    */
   @Override
   public JsonNode asNode(Map.Entry<AttributeSet, String> resource)
@@ -552,13 +369,7 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
   @Override
   public void writeSpec(String path, ObjectNode object, String writer) {
     // the autoscaler's write: through the scale subresource, as the HPA controller's
-    var client = subresource;
-    subresource = "scale";
-    try {
-      internalWrite(path, object, writer, Operation.UPDATE);
-    } finally {
-      subresource = client;
-    }
+    underWay.throughScale(() -> internalWrite(path, object, writer, Operation.UPDATE));
   }
 
   /**
@@ -568,90 +379,14 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
   private void internalWrite(String path, ObjectNode object, String writer, Operation operation) {
     var body = object.deepCopy();
     Nodes.object(body, "metadata").remove("resourceVersion");
-    var headers = new Headers.Builder().add("Content-Type", "application/json").build();
-    var request =
-        new RecordedRequest(
-            "HTTP/1.1",
-            HttpMethod.PUT,
-            path,
-            headers,
-            new Buffer(Serialization.asJson(body).getBytes(StandardCharsets.UTF_8)));
-    var client = manager;
-    var answer = stored;
-    var clientApply = applying;
-    var pending = new ArrayList<>(changes);
-    changes.clear();
-    manager = writer;
-    internal = operation;
-    applying = null;
-    try {
-      super.handleUpdate(request);
-      controllerWrites.addAll(changes);
-    } finally {
-      manager = client;
-      internal = null;
-      applying = clientApply;
-      stored = answer;
-      changes.clear();
-      changes.addAll(pending);
-    }
-  }
-
-  private Operation operation(String path, ObjectNode before) {
-    if (internal != null) {
-      return internal;
-    }
-    if (before == null) {
-      return Operation.CREATE;
-    }
-    return path.endsWith("/status") ? Operation.STATUS : Operation.UPDATE;
-  }
-
-  private void remember(String json) {
-    if (internal == null) {
-      stored = json;
-    }
-  }
-
-  private static boolean sameContent(ObjectNode before, ObjectNode next) {
-    var a = before.deepCopy();
-    var b = next.deepCopy();
-    for (var object : List.of(a, b)) {
-      var metadata = Nodes.object(object, "metadata");
-      metadata.remove("resourceVersion");
-      metadata.remove("managedFields");
-    }
-    return Nodes.same(a, b);
-  }
-
-  /** The object's own path from a request's: a create names the collection. */
-  private static String objectPath(String path, String name) {
-    var query = path.indexOf('?');
-    var clean = query < 0 ? path : path.substring(0, query);
-    if (clean.endsWith("/status")) {
-      return clean.substring(0, clean.length() - "/status".length());
-    }
-    return clean.endsWith("/" + name) ? clean : clean + "/" + name;
-  }
-
-  private static ObjectNode parse(String json) {
-    try {
-      return (ObjectNode) Nodes.MAPPER.readTree(json);
-    } catch (JsonProcessingException e) {
-      throw new IllegalStateException("the sandbox stored an object that is not JSON", e);
-    }
+    var request = put(path, body);
+    underWay.asController(writer, operation, controllerWrites, () -> super.handleUpdate(request));
   }
 
   private MockResponse write(RecordedRequest request, Supplier<MockResponse> handler) {
     synchronized (writes) {
       index.begin();
-      changed = false;
-      changes.clear();
-      stored = null;
-      manager = Managers.of(request);
-      subresource = "";
-      applying = null;
-      dryRun = request != null && DryRun.requested(request.getPath());
+      underWay.begin(request);
       MockResponse response;
       try {
         response = handler.get();
@@ -661,94 +396,61 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
             refused.code(), refused.reason(), refused.getMessage(), refused.details());
       } catch (Invalid invalid) {
         rollBack();
-        return new MockResponse()
-            .setResponseCode(422)
-            .setBody(Serialization.asJson(invalid.status()));
+        return Answers.invalid(invalid);
       } catch (RuntimeException e) {
         if (request == null) {
-          log.error("The sandbox failed on {}; the write is undone", describe(request), e);
+          log.error(
+              "The sandbox failed on {}; the write is undone",
+              InternalRequests.describe(request),
+              e);
           rollBack();
-          return failure("the sandbox failed on this write: " + e);
+          return Answers.failure("the sandbox failed on this write: " + e);
         }
         // The client's body could not be decoded, patched or admitted: its fault, as an API
         // server's decoding error is (a sandbox bug shows here too: hence the stack trace).
-        log.warn("The sandbox refused {} as malformed; nothing is stored", describe(request), e);
+        log.warn(
+            "The sandbox refused {} as malformed; nothing is stored",
+            InternalRequests.describe(request),
+            e);
         rollBack();
-        return badRequest(e);
+        return Answers.badRequest(e);
       }
       try {
-        if (stored != null && response.code() >= 200 && response.code() < 300) {
-          response.setBody(stored);
+        if (underWay.stored() != null && response.code() >= 200 && response.code() < 300) {
+          response.setBody(underWay.stored());
         }
+        var changes = underWay.changes();
         if (!changes.isEmpty()) {
-          controllers.run(List.copyOf(changes), controllerWrites, this);
+          controllers.run(changes, controllerWrites, this);
         }
       } catch (Invalid invalid) {
         rollBack();
-        return new MockResponse()
-            .setResponseCode(422)
-            .setBody(Serialization.asJson(invalid.status()));
+        return Answers.invalid(invalid);
       } catch (RuntimeException e) {
         // An answer in any case: an exception left to the server would leave the client waiting.
-        log.error("The sandbox failed on {}; the write is undone", describe(request), e);
+        log.error(
+            "The sandbox failed on {}; the write is undone", InternalRequests.describe(request), e);
         rollBack();
-        return failure("the sandbox failed on this write: " + e);
+        return Answers.failure("the sandbox failed on this write: " + e);
       }
-      if (!changed || file == null) {
+      if (!underWay.hasChanged() || file == null) {
         return response;
       }
       try {
-        file.append(lastResourceVersion, journalLine());
+        journal.append(lastResourceVersion);
       } catch (IOException | UncheckedIOException e) {
         log.error("Cannot save the sandbox's objects to {}; the write is undone", file.path(), e);
         rollBack();
-        return failure("the sandbox could not save the object: " + e.getMessage());
-      }
-      if (file.compactionDue()) {
-        compact();
+        return Answers.failure("the sandbox could not save the object: " + e.getMessage());
       }
       return response;
-    }
-  }
-
-  /**
-   * What the write under way changed, by path: each object as stored now, or null when it is gone
-   * (an update that changed the object's labels removed one key and added another at one path).
-   */
-  private Map<String, String> journalLine() {
-    var changes = new LinkedHashMap<String, String>();
-    index
-        .touched()
-        .forEach(
-            (key, entry) -> {
-              var path = ObjectPaths.of(key);
-              if (entry != null) {
-                changes.put(path, entry.json());
-              } else {
-                changes.putIfAbsent(path, null);
-              }
-            });
-    return changes;
-  }
-
-  /**
-   * Writes the whole state as the store's snapshot, emptying its journal; a failure is only logged:
-   * the writes are in the journal, and the next write tries again.
-   */
-  private void compact() {
-    try {
-      file.save(snapshot());
-    } catch (IOException | UncheckedIOException e) {
-      log.warn("Cannot compact the sandbox's store {}; its journal grows", file.path(), e);
     }
   }
 
   /** At a clean stop: compacts the store when writes are in its journal only. */
   void stop() {
     synchronized (writes) {
-      if (file != null && file.journaled()) {
-        compact();
-      }
+      journal.stop(lastResourceVersion);
     }
   }
 
@@ -794,41 +496,5 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
       throw new IllegalStateException("the sandbox's index lost step with its store at " + path);
     }
     index.replace(oldAttributes, key, newState, parsed.getKind());
-  }
-
-  private static String describe(RecordedRequest request) {
-    return request == null ? "a delete" : request.getMethod() + " " + request.getPath();
-  }
-
-  private Snapshot snapshot() {
-    var objects = new ArrayList<StoredObject>();
-    for (var entry : index.all()) {
-      objects.add(new StoredObject(ObjectPaths.of(entry.key()), entry.json()));
-    }
-    return new Snapshot(lastResourceVersion, objects);
-  }
-
-  /** 400 BadRequest, as an API server answers a body it cannot decode. */
-  private static MockResponse badRequest(RuntimeException e) {
-    var status =
-        new StatusBuilder()
-            .withStatus("Failure")
-            .withReason("BadRequest")
-            .withCode(400)
-            .withMessage(
-                "the request body cannot be taken as an object of its kind: " + e.getMessage())
-            .build();
-    return new MockResponse().setResponseCode(400).setBody(Serialization.asJson(status));
-  }
-
-  private static MockResponse failure(String message) {
-    var status =
-        new StatusBuilder()
-            .withStatus("Failure")
-            .withReason("InternalError")
-            .withCode(500)
-            .withMessage(message)
-            .build();
-    return new MockResponse().setResponseCode(500).setBody(Serialization.asJson(status));
   }
 }

@@ -34,7 +34,9 @@ public final class EventCatalog {
           ResourceApplyFailed.class,
           ResourceDisowned.class,
           GhostDiffDetected.class,
-          GhostDiffYielded.class);
+          GhostDiffYielded.class,
+          DriftDetected.class,
+          DriftCorrected.class);
 
   private static final Map<String, Class<? extends DriftlessEvent>> BY_NAME =
       TYPES.stream()

@@ -11,7 +11,9 @@ public sealed interface ResourceEvent extends DriftlessEvent
         ResourceApplyFailed,
         ResourceDisowned,
         GhostDiffDetected,
-        GhostDiffYielded {
+        GhostDiffYielded,
+        DriftDetected,
+        DriftCorrected {
 
   /** The ResourceChange aggregate id. */
   String resourceId();

@@ -108,7 +108,15 @@ class EventCodecTest {
             "apiVersion: kapp.k14s.io/v1alpha1\nkind: Config\n",
             "report",
             AT),
-        new GhostDiffYielded(RESOURCE, APP, "c6", DEPLOYMENT, "spec.replicas", 5, AT));
+        new GhostDiffYielded(RESOURCE, APP, "c6", DEPLOYMENT, "spec.replicas", 5, AT),
+        new DriftDetected(
+            RESOURCE,
+            APP,
+            "c1",
+            DEPLOYMENT,
+            List.of(new FieldChange("spec.replicas", 5, 2, "desired", "kubectl-edit")),
+            AT),
+        new DriftCorrected(RESOURCE, APP, "c7", DEPLOYMENT, List.of("spec.replicas"), AT));
   }
 
   @Test
@@ -321,5 +329,33 @@ class EventCodecTest {
         .containsEntry(AmqpFormat.HEADER_AGGREGATE_ID, APP)
         .containsEntry(AmqpFormat.HEADER_TYPE, "AppDeleted");
     assertThat(AmqpFormat.routingKey(envelope)).isEqualTo("App.AppDeleted");
+  }
+
+  @Test
+  void driftEventsTravelAsResourceChangeEventsByTheirClassNames() {
+    var detected =
+        new DriftDetected(
+            RESOURCE,
+            APP,
+            "simple-app-change-000001",
+            DEPLOYMENT,
+            List.of(new FieldChange("spec.replicas", 5, 2, "desired", "kubectl-edit")),
+            AT);
+    var corrected =
+        new DriftCorrected(
+            RESOURCE, APP, "simple-app-change-000002", DEPLOYMENT, List.of("spec.replicas"), AT);
+
+    var first = EventEnvelope.of("id-1", 8, AT, detected);
+    var second = EventEnvelope.of("id-2", 10, AT, corrected);
+
+    assertThat(AmqpFormat.routingKey(first)).isEqualTo("ResourceChange.DriftDetected");
+    assertThat(AmqpFormat.routingKey(second)).isEqualTo("ResourceChange.DriftCorrected");
+    assertThat(AmqpFormat.headers(second))
+        .containsEntry(AmqpFormat.HEADER_TYPE, "DriftCorrected")
+        .containsEntry(AmqpFormat.HEADER_AGGREGATE_ID, RESOURCE);
+    assertThat(new String(EventCodec.encode(first), StandardCharsets.UTF_8))
+        .contains(
+            "\"fields\":[{\"path\":\"spec.replicas\",\"from\":5,\"to\":2,"
+                + "\"decidedBy\":\"desired\",\"changedBy\":\"kubectl-edit\"}]");
   }
 }

@@ -1,6 +1,8 @@
 package io.driftless.command.cluster;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Set;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
 /**
@@ -14,6 +16,13 @@ public interface ClusterWatches extends AutoCloseable {
 
   /** Who hears of changed apps (by app id); called on the watches' threads, must not block. */
   void listen(Consumer<String> changedApp);
+
+  /**
+   * Who hears of each owned object that changed in such a way (the owning app's id and the object
+   * as the watch saw it, {@code managedFields} included), besides {@link #listen}: the drift check.
+   * Called on the watches' threads, must not block.
+   */
+  void listenObjects(BiConsumer<String, ObjectNode> changedObject);
 
   /** Watches exactly these kinds from now on: new ones start, the others stop. */
   void scope(Set<WatchedKind> kinds);

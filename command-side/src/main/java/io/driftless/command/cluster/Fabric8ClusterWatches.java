@@ -1,5 +1,7 @@
 package io.driftless.command.cluster;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.driftless.command.ownership.AppLabels;
 import io.driftless.diff.resources.ResourceKey;
 import io.driftless.shared.DaemonThreads;
@@ -14,6 +16,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import org.slf4j.Logger;
@@ -31,6 +34,7 @@ import org.slf4j.LoggerFactory;
 public final class Fabric8ClusterWatches implements ClusterWatches, WriteObserver {
 
   private static final Logger log = LoggerFactory.getLogger(Fabric8ClusterWatches.class);
+  private static final ObjectMapper TREES = new ObjectMapper();
 
   private final KubernetesClient client;
   private final Duration maxBackoff;
@@ -40,6 +44,7 @@ public final class Fabric8ClusterWatches implements ClusterWatches, WriteObserve
   private final Set<WatchedKind> unwatchable = ConcurrentHashMap.newKeySet();
   private final ScheduledExecutorService executor;
   private volatile Consumer<String> listener = appId -> {};
+  private volatile BiConsumer<String, ObjectNode> objectListener;
   private volatile Function<WatchedKind, Optional<ResourceDefinitionContext>> contexts;
 
   /**
@@ -61,6 +66,19 @@ public final class Fabric8ClusterWatches implements ClusterWatches, WriteObserve
   @Override
   public void listen(Consumer<String> changedApp) {
     this.listener = changedApp;
+  }
+
+  @Override
+  public void listenObjects(BiConsumer<String, ObjectNode> changedObject) {
+    this.objectListener = changedObject;
+  }
+
+  /** Tells the object listener, if any, of a changed object (as a tree, only then). */
+  private void changedObject(String appId, GenericKubernetesResource object) {
+    var objects = objectListener;
+    if (objects != null) {
+      objects.accept(appId, TREES.valueToTree(object));
+    }
   }
 
   @Override
@@ -143,6 +161,7 @@ public final class Fabric8ClusterWatches implements ClusterWatches, WriteObserve
         fingerprints,
         appId -> appIds.computeIfAbsent(appId, id -> id),
         appId -> listener.accept(appId),
+        this::changedObject,
         executor,
         maxBackoff);
   }

@@ -14,6 +14,7 @@ import java.util.HashSet;
 import java.util.Map;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
@@ -23,7 +24,8 @@ import org.slf4j.LoggerFactory;
  * One label-selected watch of one kind across all namespaces: list (in pages) then watch from the
  * list's resourceVersion, keeping per object ({@code namespace/name}) only its {@link Fingerprint}.
  * An event whose fingerprint differs from the known one, or the delete of a known object, tells the
- * listener the owning app changed; an object seen for the first time does not (a create).
+ * listener the owning app changed, and the object listener what the object is now; an object seen
+ * for the first time does not (a create).
  *
  * <p>Driftless's own writes are announced by the gateway ({@link WriteObserver}): while a write of
  * an object is under way its events update the fingerprint without telling anyone, and the object
@@ -49,6 +51,7 @@ final class KindWatch {
   private final Fingerprints fingerprints;
   private final UnaryOperator<String> appIds;
   private final Consumer<String> listener;
+  private final BiConsumer<String, GenericKubernetesResource> changedObjects;
   private final ScheduledExecutorService executor;
   private final Duration maxBackoff;
   private final Map<String, Fingerprint> known = new HashMap<>();
@@ -67,6 +70,7 @@ final class KindWatch {
       Fingerprints fingerprints,
       UnaryOperator<String> appIds,
       Consumer<String> listener,
+      BiConsumer<String, GenericKubernetesResource> changedObjects,
       ScheduledExecutorService executor,
       Duration maxBackoff) {
     this.kind = kind;
@@ -74,6 +78,7 @@ final class KindWatch {
     this.fingerprints = fingerprints;
     this.appIds = appIds;
     this.listener = listener;
+    this.changedObjects = changedObjects;
     this.executor = executor;
     this.maxBackoff = maxBackoff;
   }
@@ -178,6 +183,7 @@ final class KindWatch {
     var before = known.put(key, after);
     if (!writing.containsKey(key) && Fingerprint.triggers(before, after)) {
       listener.accept(after.appId());
+      changedObjects.accept(after.appId(), object);
     }
   }
 

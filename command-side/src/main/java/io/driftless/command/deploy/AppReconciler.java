@@ -13,7 +13,9 @@ import org.springframework.stereotype.Component;
 /**
  * The reconcile use case for callers outside the HTTP API (the periodic and watch-triggered
  * reconciles of {@code io.driftless.command.reconcile}): the same {@link DeployService#reconcile}
- * as {@code POST .../reconcile}, its answer reduced to what a scheduler needs.
+ * as {@code POST .../reconcile}, its answer reduced to what a scheduler needs. A locked app is
+ * reconciled as ever (docs/API.md, "While locked": a change freeze refuses deploys and deletes, not
+ * the putting back of drift).
  */
 @Component
 public class AppReconciler {

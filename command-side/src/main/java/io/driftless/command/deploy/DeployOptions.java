@@ -19,7 +19,8 @@ import java.time.Duration;
  * @param syncPeriod how often the app is reconciled from now on; null for the server's default
  *     ({@code driftless.reconcile.sync-period})
  * @param ghostDiffPolicy what to do about a field the cluster keeps setting back ({@code report},
- *     the default, or {@code yield}); the app keeps it until the next deploy
+ *     the default, or {@code yield}); the app keeps it until the next deploy; null for a rollback,
+ *     which keeps the app's (the planner resolves it)
  * @param applyMode how to write ({@code update} or {@code server-side}), null when not asked: a
  *     deploy then writes with {@code update}, a reconcile and a rollback as the app was deployed
  * @param forceConflicts whether a server-side apply takes fields another manager owns

@@ -386,7 +386,7 @@ public class DeployService {
       Planner.Plan plan, DeployOptions options, ApplyMode applyMode) {
     var app = plan.app();
     return !Objects.equals(options.syncPeriod(), app.syncPeriod())
-        || options.ghostDiffPolicy() != app.ghostDiffPolicy()
+        || plan.settings().ghostDiffPolicy() != app.ghostDiffPolicy()
         || applyMode != app.applyMode()
         || !Objects.equals(plan.settings().kappConfigs(), app.kappConfigs());
   }

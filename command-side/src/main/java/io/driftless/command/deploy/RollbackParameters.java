@@ -2,7 +2,6 @@ package io.driftless.command.deploy;
 
 import io.driftless.events.ApplyMode;
 import io.driftless.events.ChangeIds;
-import io.driftless.events.GhostDiffPolicy;
 import io.driftless.events.Provenance;
 import java.time.Duration;
 import java.util.List;
@@ -120,10 +119,10 @@ record RollbackParameters(
   }
 
   /**
-   * The options of the deploy a rollback runs: the app's own sync period and ghost-diff policy, no
-   * new label scoping.
+   * The options of the deploy a rollback runs: the app's own sync period and ghost-diff policy
+   * (null: the planner takes the app's, {@code Planner#plan}), no new label scoping.
    */
-  DeployOptions options(Duration syncPeriod, GhostDiffPolicy ghostDiffPolicy) {
+  DeployOptions options(Duration syncPeriod) {
     return new DeployOptions(
         dryRun,
         allowEmpty,
@@ -131,7 +130,7 @@ record RollbackParameters(
         false,
         waitTimeout,
         syncPeriod,
-        ghostDiffPolicy,
+        null,
         applyMode,
         forceConflicts);
   }

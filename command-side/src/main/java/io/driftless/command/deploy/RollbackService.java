@@ -55,7 +55,7 @@ class RollbackService {
             .of(appId, to)
             .orElseThrow(() -> notFound("App " + appId + " has no change " + to + "."));
     refuse(appId, recorded, parameters);
-    var options = parameters.options(state.syncPeriod(), state.ghostDiffPolicy());
+    var options = parameters.options(state.syncPeriod());
     return deploys.rollback(
         appId, recorded, options, parameters.diff(), parameters.provenance(), stream, key);
   }

@@ -153,8 +153,9 @@ public class Planner {
    * Label selectors are scoped with the app label ({@link AppLabels#APP}) as kapp scopes them
    * (kapp's default rules only when {@code defaultLabelScopingRules}); an app deployed unscoped
    * stays so (see the diff engine's {@code ScopedLabels}). The deploy's ghost-diff policy decides
-   * whether yielded fields keep their live value ({@code policy}). A {@code dryRun} plan is only
-   * shown, so its Secret values are blinded ({@link SecretBlinding}).
+   * whether yielded fields keep their live value ({@code policy}; null keeps the app's own, as a
+   * rollback does). A {@code dryRun} plan is only shown, so its Secret values are blinded ({@link
+   * SecretBlinding}).
    */
   public Plan plan(
       String appId,
@@ -198,7 +199,8 @@ public class Planner {
     var app = states.app(appId);
     var previous = previousKeys(app);
     var recorded = recorded(appId, union(desired, previous));
-    var policy = deploy.ghostDiffPolicy();
+    var policy =
+        deploy.ghostDiffPolicy() == null ? app.ghostDiffPolicy() : deploy.ghostDiffPolicy();
     var settings =
         new PlanSettings(
             ChangeTrigger.DEPLOY,

@@ -2,9 +2,13 @@ package io.driftless.command.reconcile;
 
 import io.driftless.command.cluster.ClusterWatches;
 import io.driftless.command.deploy.AppReconciler;
+import io.driftless.command.drift.DriftWatch;
+import io.driftless.command.plan.AggregateStates;
+import io.driftless.command.secrets.SecretVault;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Clock;
+import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.SmartLifecycle;
@@ -56,21 +60,42 @@ class ReconcileConfig {
   }
 
   /**
-   * Starts the scheduler and the watch trigger once every singleton exists (a lifecycle bean starts
-   * after the context's refresh has created them all). Started from their beans' init methods
-   * instead, their threads reached lazy beans (the cluster client) while the main thread was still
-   * creating others, and a start after kill -9 hung on the bean factory's singleton lock
-   * (KillNineDurabilityIT, once in 20 restarts).
+   * The drift check of what the watches report ({@code command-side/README.md}, "Drift as events");
+   * there is nothing to check without the watch trigger, which scopes the watches.
+   */
+  @Bean(destroyMethod = "close")
+  @ConditionalOnProperty(
+      name = "driftless.reconcile.watch.enabled",
+      havingValue = "true",
+      matchIfMissing = true)
+  DriftWatch driftWatch(
+      ClusterWatches watches,
+      AggregateStates states,
+      CommandGateway commands,
+      Clock clock,
+      SecretVault vault) {
+    return new DriftWatch(watches, states, commands, clock, vault);
+  }
+
+  /**
+   * Starts the scheduler, the drift check and the watch trigger once every singleton exists (a
+   * lifecycle bean starts after the context's refresh has created them all). Started from their
+   * beans' init methods instead, their threads reached lazy beans (the cluster client) while the
+   * main thread was still creating others, and a start after kill -9 hung on the bean factory's
+   * singleton lock (KillNineDurabilityIT, once in 20 restarts).
    */
   @Bean
   SmartLifecycle reconcileStart(
-      ReconcileScheduler scheduler, ObjectProvider<WatchTrigger> trigger) {
+      ReconcileScheduler scheduler,
+      ObjectProvider<WatchTrigger> trigger,
+      ObjectProvider<DriftWatch> drift) {
     return new SmartLifecycle() {
       private volatile boolean running;
 
       @Override
       public void start() {
         scheduler.start();
+        drift.ifAvailable(DriftWatch::start);
         trigger.ifAvailable(WatchTrigger::start);
         running = true;
       }

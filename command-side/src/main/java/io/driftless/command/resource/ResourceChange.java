@@ -6,6 +6,8 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.driftless.events.ChangeTrigger;
+import io.driftless.events.DriftCorrected;
+import io.driftless.events.DriftDetected;
 import io.driftless.events.FieldChange;
 import io.driftless.events.GhostDiffDetected;
 import io.driftless.events.GhostDiffPolicy;
@@ -17,6 +19,8 @@ import io.driftless.events.ResourceDisowned;
 import io.driftless.events.ResourceRef;
 import io.driftless.events.ResourceUpdated;
 import io.driftless.events.SealedObject;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -43,6 +47,15 @@ import org.axonframework.spring.stereotype.Aggregate;
  * GhostDiffDetected} for the field (under {@code report} at every further flip); under {@code
  * yield} it emits {@link GhostDiffYielded} too, and the field joins the yielded ones, which
  * planning keeps at the cluster's value.
+ *
+ * <p>Drift ({@code command-side/README.md}, "Drift as events"): the aggregate keeps which paths are
+ * drifted now, with their live values. A watch report ({@link RecordDriftSeen}) records {@link
+ * DriftDetected} for the fields that are new or have a new live value, and {@link DriftCorrected}
+ * for drifted paths found back in line; the echo of the app's own write (the recorded
+ * resourceVersion), a report seen before the app's last write, and yielded paths record nothing.
+ * Any write of the app (create, update, delete, a takeover by another app) ends every open drift of
+ * the object with {@link DriftCorrected} right after its own event: it left the object as desired,
+ * or gone.
  */
 @Aggregate(snapshotTriggerDefinition = "driftlessSnapshotTrigger")
 public class ResourceChange {
@@ -62,6 +75,14 @@ public class ResourceChange {
 
   /** Per yielded field path: the change that yielded it. */
   private Map<String, String> yielded = new TreeMap<>();
+
+  /** The drifted paths now, each with its live value ({@link #canonical}). */
+  private Map<String, String> drifted = new TreeMap<>();
+
+  /** The change that last wrote the object, and when it was recorded. */
+  private String lastChangeId;
+
+  private Instant lastWriteAt;
 
   /** For Axon. */
   protected ResourceChange() {}
@@ -83,6 +104,7 @@ public class ResourceChange {
               command.fields(),
               command.at(),
               command.sealedDesired()));
+      endDrift(command.appId(), command.changeId(), command.resource(), command.at());
     } else {
       apply(
           new ResourceUpdated(
@@ -97,6 +119,7 @@ public class ResourceChange {
               command.fields(),
               command.at(),
               command.sealedDesired()));
+      endDrift(command.appId(), command.changeId(), command.resource(), command.at());
       if (command.trigger() == ChangeTrigger.RECONCILE) {
         reportGhostDiffs(command);
       }
@@ -152,6 +175,7 @@ public class ResourceChange {
             command.resource(),
             command.at(),
             command.orphaned()));
+    endDrift(command.appId(), command.changeId(), command.resource(), command.at());
   }
 
   @CommandHandler
@@ -167,6 +191,56 @@ public class ResourceChange {
             command.resource(),
             command.newOwnerApp(),
             command.at()));
+    endDrift(command.appId(), command.changeId(), command.resource(), command.at());
+  }
+
+  /**
+   * A watch report of the object: records the drift that is news, and the end of the drift that is
+   * gone. Nothing for an object the app does not hold, for the echo of its own last write, and for
+   * fields yielded to the cluster.
+   */
+  @CommandHandler
+  public void handle(RecordDriftSeen command) {
+    if (lastApplied == null
+        || command.resourceVersion() == null
+        || command.resourceVersion().equals(resourceVersion)
+        || (lastWriteAt != null && command.at().isBefore(lastWriteAt))) {
+      // Not held, the echo of the app's own write, or seen before the app's last write (which
+      // settled it): a report from before that write would reopen a drift it corrected.
+      return;
+    }
+    var news = new ArrayList<FieldChange>();
+    var seen = new TreeMap<String, String>();
+    for (FieldChange field : command.fields()) {
+      if (yielded.containsKey(field.path())) {
+        continue;
+      }
+      var live = canonical(field.from());
+      seen.put(field.path(), live);
+      if (!live.equals(drifted().get(field.path()))) {
+        news.add(field);
+      }
+    }
+    var gone = drifted().keySet().stream().filter(path -> !seen.containsKey(path)).toList();
+    if (!gone.isEmpty()) {
+      apply(
+          new DriftCorrected(
+              resourceId, command.appId(), lastChangeId, resource, gone, command.at()));
+    }
+    if (!news.isEmpty()) {
+      apply(
+          new DriftDetected(
+              resourceId, command.appId(), lastChangeId, resource, news, command.at()));
+    }
+  }
+
+  /** Ends every open drift of the object: the app's write {@code changeId} settled it. */
+  private void endDrift(String appId, String changeId, ResourceRef ref, Instant at) {
+    if (!drifted().isEmpty()) {
+      apply(
+          new DriftCorrected(
+              resourceId, appId, changeId, ref, List.copyOf(drifted().keySet()), at));
+    }
   }
 
   @CommandHandler
@@ -195,6 +269,8 @@ public class ResourceChange {
     resourceVersion = event.resourceVersion();
     generation = event.generation();
     sealedDesired = event.sealedDesired();
+    lastChangeId = event.changeId();
+    lastWriteAt = event.at();
     flips = new HashMap<>();
   }
 
@@ -204,7 +280,29 @@ public class ResourceChange {
     resourceVersion = event.resourceVersion();
     generation = event.generation();
     sealedDesired = event.sealedDesired();
+    lastChangeId = event.changeId();
+    lastWriteAt = event.at();
     count(event.fields());
+  }
+
+  @EventSourcingHandler
+  void on(DriftDetected event) {
+    for (FieldChange field : event.fields()) {
+      drifted().put(field.path(), canonical(field.from()));
+    }
+  }
+
+  @EventSourcingHandler
+  void on(DriftCorrected event) {
+    event.paths().forEach(drifted()::remove);
+  }
+
+  /** The drifted paths; a snapshot taken before drift was kept has none. */
+  private Map<String, String> drifted() {
+    if (drifted == null) {
+      drifted = new TreeMap<>();
+    }
+    return drifted;
   }
 
   @EventSourcingHandler

@@ -8,7 +8,9 @@ import org.axonframework.serialization.RevisionResolver;
  * The payload revision the event store records with each event type: a map, since the event records
  * (shared-events) carry no Axon annotation. A type not named has no revision (null), as every event
  * stored before revisions existed. Raise a type's revision when its stored shape changes in a way
- * older readers must be told of, and add the upcaster from the previous one.
+ * older readers must be told of, and add the upcaster from the previous one. A new event type
+ * ({@code DriftDetected}, {@code DriftCorrected}) starts with no revision and needs no upcaster: no
+ * older store holds it.
  *
  * <ul>
  *   <li>{@link AppChangeStarted} {@value #APP_CHANGE_STARTED}: with {@code provenance} (issue 27);

@@ -179,6 +179,26 @@ class CommandArchitectureTest {
               "no class in io.driftless.command.apply.wait.. should call a ClusterGateway write"
                   + " (create, update, delete, learnCustomKind)");
 
+  /**
+   * {@code drift}: the drift check reads aggregates and the watch's object and records; it never
+   * reaches the cluster itself (no gateway, no fabric8) nor knows the reconcile or the deploy.
+   */
+  @ArchTest
+  static final ArchRule driftChecksNeverReachTheCluster =
+      noClasses()
+          .that()
+          .resideInAPackage("io.driftless.command.drift..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage(
+              "io.fabric8..",
+              "io.driftless.command.reconcile..",
+              "io.driftless.command.deploy..",
+              "io.driftless.command.change..")
+          .orShould()
+          .dependOnClassesThat()
+          .haveFullyQualifiedName("io.driftless.command.cluster.ClusterGateway");
+
   /** {@code reconcile}: the schedule must not know fabric8 or the aggregates. */
   @ArchTest
   static final ArchRule reconcilesKnowNeitherFabric8NorTheAggregates =

@@ -227,6 +227,22 @@ class RollbackApiIT {
   }
 
   @Test
+  void aRollbackKeepsTheAppsGhostDiffPolicyAndSyncPeriod() throws Exception {
+    var yaml = "application/yaml";
+    var settings = "?ghostDiffPolicy=yield&syncPeriod=7m";
+    var first = ok(api.deploy("kept", v1("kept"), yaml, settings));
+    ok(api.deploy("kept", v2("kept"), yaml, settings));
+
+    ok(rollback("kept", "?to=" + first.get("changeId").asText()));
+
+    // A rollback names no policy: the planner takes the app's, and the App keeps it.
+    var started = lastStarted("kept");
+    assertThat(started.get("trigger").asText()).isEqualToIgnoringCase("rollback");
+    assertThat(started.get("ghostDiffPolicy").asText()).isEqualTo("yield");
+    assertThat(started.get("syncPeriod").asText()).isEqualTo("PT7M");
+  }
+
+  @Test
   void aDryRunWritesNothingAndShowsThePlan() throws Exception {
     var first = ok(api.deployYaml("dry", v1("dry")));
     ok(api.deployYaml("dry", v2("dry")));

@@ -3,7 +3,6 @@ package io.driftless.command.deploy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import io.driftless.events.GhostDiffPolicy;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -32,9 +31,10 @@ class RollbackParametersTest {
     assertThat(parsed.diff().context()).isEqualTo(5);
     assertThat(parsed.diff().mask()).isTrue();
     assertThat(parsed.diff().againstLastApplied()).isFalse();
-    var options = parsed.options(Duration.ofMinutes(7), GhostDiffPolicy.YIELD);
+    var options = parsed.options(Duration.ofMinutes(7));
     assertThat(options.syncPeriod()).isEqualTo(Duration.ofMinutes(7));
-    assertThat(options.ghostDiffPolicy()).isEqualTo(GhostDiffPolicy.YIELD);
+    // A rollback names no policy: the planner keeps the app's (Planner#plan).
+    assertThat(options.ghostDiffPolicy()).isNull();
     assertThat(options.defaultLabelScopingRules()).isFalse();
   }
 

@@ -12,11 +12,12 @@ import org.springframework.stereotype.Component;
 /**
  * The drift state of each object of an app, decided at query time (query side README, "Drift and
  * ghost diffs"): the inventory's last op and change of the object ({@code resource_inventory}),
- * that change's trigger ({@code drift_change}) and the object's ghost diffs ({@code ghost_diff}).
- * Joining when asked, not when an event arrives, is what makes it independent of the order in which
- * the App's and the ResourceChange's events arrive. Shared by the overview (counts) and the
- * inventory (per object), which must not know each other. Null everywhere while the drift view is
- * not built (a store from before it, until its rebuild).
+ * that change's trigger ({@code drift_change}), the object's ghost diffs ({@code ghost_diff}) and
+ * its open drift ({@code resource_drift}: {@code DriftDetected} not yet ended by {@code
+ * DriftCorrected}). Joining when asked, not when an event arrives, is what makes it independent of
+ * the order in which the App's and the ResourceChange's events arrive. Shared by the overview
+ * (counts) and the inventory (per object), which must not know each other. Null everywhere while
+ * the drift view is not built (a store from before it, until its rebuild).
  */
 @Component
 public class DriftStates {
@@ -29,6 +30,9 @@ public class DriftStates {
 
   /** A reconcile's write of it failed. */
   public static final String FAILED = "failed";
+
+  /** Someone changed owned fields and no write of the app has put them back yet. */
+  public static final String DRIFTED = "drifted";
 
   /** The cluster keeps setting a field back (a ghost diff Driftless has not yielded). */
   public static final String GHOST_DIFF = "ghost-diff";
@@ -52,12 +56,29 @@ public class DriftStates {
    * @param state one of the constants above
    * @param changeId the change the state comes from: the reconcile change that corrected it or
    *     failed, the change that last saw a ghost diff or yielded; null when in sync
-   * @param at when: that change's start, the ghost diff's last sighting, the yield
+   * @param at when: that change's start, the ghost diff's last sighting, the yield, the drift's
+   *     detection
+   * @param since when the open drift began (its first {@code DriftDetected}); null when none is
+   *     open
+   * @param changedBy the field managers that made the open drift, joined by {@code ", "}; null when
+   *     none is open or the cluster did not say
    */
-  public record Drift(String state, String changeId, Instant at) {
+  public record Drift(String state, String changeId, Instant at, Instant since, String changedBy) {
 
     static final Drift NONE = new Drift(IN_SYNC, null, null);
+
+    /** A state without an open drift. */
+    public Drift(String state, String changeId, Instant at) {
+      this(state, changeId, at, null, null);
+    }
+
+    Drift with(Open open) {
+      return open == null ? this : new Drift(state, changeId, at, open.since(), open.changedBy());
+    }
   }
+
+  /** An object's open drift: the change it departs from, when it began, who made it. */
+  private record Open(String changeId, Instant since, String changedBy) {}
 
   /**
    * An app's counts: objects drifted at some time (corrected, ghost-diff, failed), objects out of
@@ -83,6 +104,7 @@ public class DriftStates {
   private Map<String, Drift> states(String appId) {
     var states = new HashMap<String, Drift>();
     var ghosts = ghosts(appId);
+    var open = open(appId);
     jdbc.sql(
             "SELECT i.resource_id, i.last_op, i.last_change_id, c.change_trigger, c.started_at"
                 + " FROM resource_inventory i LEFT JOIN drift_change c"
@@ -95,7 +117,7 @@ public class DriftStates {
               var last =
                   new LastChange(
                       rs.getString(2), rs.getString(3), reconcile, instant(rs.getTimestamp(5)));
-              states.put(id, decide(last, ghosts.get(id)));
+              states.put(id, decide(last, ghosts.get(id), open.get(id)).with(open.get(id)));
             });
     return states;
   }
@@ -118,13 +140,15 @@ public class DriftStates {
 
   private static boolean drifted(Drift drift) {
     return switch (drift.state()) {
-      case CORRECTED, GHOST_DIFF, FAILED -> true;
+      case CORRECTED, GHOST_DIFF, FAILED, DRIFTED -> true;
       default -> false;
     };
   }
 
   private static boolean outOfSync(Drift drift) {
-    return GHOST_DIFF.equals(drift.state()) || FAILED.equals(drift.state());
+    return GHOST_DIFF.equals(drift.state())
+        || FAILED.equals(drift.state())
+        || DRIFTED.equals(drift.state());
   }
 
   /** An object's last op in the inventory and what is known of that change. */
@@ -134,10 +158,11 @@ public class DriftStates {
   private record Ghosts(Drift active, Drift yielded) {}
 
   /**
-   * First match: a reconcile's failed write; an active ghost diff; the newer of a reconcile's write
-   * and a yield (by change number; the yield when both are of one change); else in sync.
+   * First match: a reconcile's failed write; an active ghost diff; an open drift; the newer of a
+   * reconcile's write and a yield (by change number; the yield when both are of one change); else
+   * in sync.
    */
-  private static Drift decide(LastChange last, Ghosts ghosts) {
+  private static Drift decide(LastChange last, Ghosts ghosts, Open open) {
     if (last.reconcile() && last.op().endsWith("-failed")) {
       return new Drift(FAILED, last.changeId(), last.startedAt());
     }
@@ -145,6 +170,9 @@ public class DriftStates {
     var yielded = ghosts == null ? null : ghosts.yielded();
     if (active != null) {
       return active;
+    }
+    if (open != null) {
+      return new Drift(DRIFTED, open.changeId(), open.since());
     }
     var corrected =
         last.reconcile() ? new Drift(CORRECTED, last.changeId(), last.startedAt()) : null;
@@ -159,6 +187,21 @@ public class DriftStates {
 
   private static long number(Drift drift) {
     return ChangeIds.numberOf(drift.changeId());
+  }
+
+  private Map<String, Open> open(String appId) {
+    var open = new HashMap<String, Open>();
+    jdbc.sql(
+            "SELECT resource_id, change_id, drift_since, changed_by FROM resource_drift"
+                + " WHERE app_id = ?")
+        .param(appId)
+        .query(
+            rs -> {
+              open.put(
+                  rs.getString(1),
+                  new Open(rs.getString(2), instant(rs.getTimestamp(3)), rs.getString(4)));
+            });
+    return open;
   }
 
   private Map<String, Ghosts> ghosts(String appId) {

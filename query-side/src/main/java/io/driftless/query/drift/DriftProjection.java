@@ -1,6 +1,8 @@
 package io.driftless.query.drift;
 
 import io.driftless.events.AppChangeStarted;
+import io.driftless.events.DriftCorrected;
+import io.driftless.events.DriftDetected;
 import io.driftless.events.EventEnvelope;
 import io.driftless.events.GhostDiffDetected;
 import io.driftless.events.GhostDiffYielded;
@@ -30,7 +32,9 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  * never decided here but at query time, joining the inventory's last change of each resource with
  * {@code drift_change} (see {@code api.DriftStates}). Each ghost-diff row belongs to one
  * ResourceChange, so the version check orders its changes; a deleted or taken-over object's rows
- * are dropped.
+ * are dropped. {@code resource_drift} holds each ResourceChange's open drift ({@link OpenDrifts}).
+ * The fold keeps version 1: the drift events are newer than every store a version-1 view was built
+ * from, so no stored history lacks their rows.
  */
 public final class DriftProjection implements Projection {
 
@@ -39,8 +43,10 @@ public final class DriftProjection implements Projection {
   private static final ViewIdentity IDENTITY =
       ViewIdentity.of(
           NAME,
-          List.of("drift_change", "ghost_diff"),
+          List.of("drift_change", "ghost_diff", "resource_drift"),
           AppChangeStarted.class,
+          DriftDetected.class,
+          DriftCorrected.class,
           GhostDiffDetected.class,
           GhostDiffYielded.class,
           ResourceDeleted.class,
@@ -67,10 +73,12 @@ public final class DriftProjection implements Projection {
     private final List<Object[]> changes = new ArrayList<>();
     private final Set<String> dropped = new TreeSet<>();
     private final Map<List<String>, GhostRow> rows = new TreeMap<>(MultiRow.KEY_ORDER);
+    private final OpenDrifts drifts = new OpenDrifts();
 
     @Override
     public void add(EventEnvelope event) {
       var payload = event.payload();
+      drifts.add(event);
       if (payload instanceof AppChangeStarted e) {
         changes.add(
             new Object[] {
@@ -100,6 +108,7 @@ public final class DriftProjection implements Projection {
 
     @Override
     public void flush(JdbcClient jdbc) {
+      drifts.flush(jdbc);
       MultiRow.insert(
           jdbc,
           "INSERT INTO drift_change (app_id, change_id, change_trigger, started_at) VALUES ",

@@ -22,7 +22,6 @@ import io.driftless.query.projection.PathKeys;
 import io.driftless.query.projection.Projection;
 import io.driftless.query.projection.ViewIdentity;
 import io.driftless.query.projection.ViewTimes;
-import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -70,9 +69,6 @@ public final class HistoryProjection implements Projection {
 
   /** The longest {@code app_change_meta.meta_value} (the API accepts at most this). */
   public static final int MAX_META_VALUE = 512;
-
-  private static final int MAX_DESCRIPTION = 1024;
-  private static final int MAX_ACTOR = 512;
 
   private final int keep;
 
@@ -183,7 +179,11 @@ public final class HistoryProjection implements Projection {
                   metas.put(
                       new MetaKey(appId, row.number(), key),
                       new Object[] {
-                        appId, row.number(), key, truncate(value, MAX_META_VALUE), row.startedAt()
+                        appId,
+                        row.number(),
+                        key,
+                        ChangeRow.truncate(value, MAX_META_VALUE),
+                        row.startedAt()
                       }));
       var lowestKept = row.number() - keep + 1;
       if (keep > 0 && lowestKept > 1) {
@@ -464,106 +464,6 @@ public final class HistoryProjection implements Projection {
     return provenance == null ? Provenance.unknown() : provenance;
   }
 
-  /** Longer values than a column holds are cut (the command side validates them shorter). */
-  private static String truncate(String value, int length) {
-    return value == null || value.length() <= length ? value : value.substring(0, length);
-  }
-
   /** A finish whose change row is in the table already. */
   private record Finish(AppChangeFinished event) {}
-
-  /** An {@code app_change} row as the batch leaves it. */
-  private record ChangeRow(
-      long number,
-      String trigger,
-      Timestamp startedAt,
-      String description,
-      String namespaces,
-      Timestamp finishedAt,
-      Boolean successful,
-      String error,
-      String actor,
-      String client,
-      String message,
-      String meta,
-      String rolledBackTo) {
-
-    static ChangeRow started(AppChangeStarted e) {
-      var p = e.provenance();
-      return new ChangeRow(
-          e.changeNumber(),
-          e.trigger().wireName(),
-          ViewTimes.millis(e.startedAt()),
-          e.description(),
-          Json.write(e.namespaces()),
-          null,
-          null,
-          null,
-          truncate(p.actor(), MAX_ACTOR),
-          p.client(),
-          p.message(),
-          Json.write(new TreeMap<>(p.meta())),
-          e.rolledBackTo());
-    }
-
-    /**
-     * A lock or unlock: started and finished at {@code at}, successful, no namespaces, the
-     * description {@code lock: <reason>} or {@code unlock}.
-     */
-    static ChangeRow instant(
-        long number, ChangeTrigger trigger, Instant at, String description, Provenance p) {
-      var time = ViewTimes.millis(at);
-      return new ChangeRow(
-          number,
-          trigger.wireName(),
-          time,
-          truncate(description, MAX_DESCRIPTION),
-          "[]",
-          time,
-          true,
-          null,
-          truncate(p.actor(), MAX_ACTOR),
-          p.client(),
-          p.message(),
-          Json.write(new TreeMap<>(p.meta())),
-          null);
-    }
-
-    ChangeRow finished(AppChangeFinished e) {
-      return new ChangeRow(
-          number,
-          trigger,
-          startedAt,
-          e.description(),
-          namespaces,
-          ViewTimes.millis(e.finishedAt()),
-          e.successful(),
-          e.error(),
-          actor,
-          client,
-          message,
-          meta,
-          rolledBackTo);
-    }
-
-    Object[] values(String appId, String changeId) {
-      return new Object[] {
-        appId,
-        changeId,
-        number,
-        trigger,
-        startedAt,
-        description,
-        namespaces,
-        finishedAt,
-        successful,
-        error,
-        actor,
-        client,
-        message,
-        meta,
-        rolledBackTo
-      };
-    }
-  }
 }

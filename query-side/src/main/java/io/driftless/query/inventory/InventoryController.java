@@ -31,7 +31,10 @@ class InventoryController {
    * @param drift {@code in-sync}, {@code corrected}, {@code failed}, {@code ghost-diff} or {@code
    *     yielded}; null while the drift view is not built
    * @param driftChangeId the change the drift state comes from (null when in sync)
-   * @param driftAt when: that change's start, the ghost diff's last sighting, or the yield
+   * @param driftAt when: that change's start, the ghost diff's last sighting, the yield, or the
+   *     drift's detection
+   * @param driftSince when the open drift began ({@code DriftDetected}); null when in sync
+   * @param driftChangedBy the field managers that made the open drift; null when in sync or unknown
    */
   record InventoryItem(
       String namespace,
@@ -44,7 +47,9 @@ class InventoryController {
       boolean live,
       String drift,
       String driftChangeId,
-      Instant driftAt) {}
+      Instant driftAt,
+      Instant driftSince,
+      String driftChangedBy) {}
 
   @GetMapping("/api/apps/{namespace}/{app}/resources")
   List<InventoryItem> resources(@PathVariable String namespace, @PathVariable String app) {
@@ -74,7 +79,9 @@ class InventoryController {
           item.live(),
           state.state(),
           state.changeId(),
-          state.at());
+          state.at(),
+          state.since(),
+          state.changedBy());
     }
   }
 
@@ -97,6 +104,8 @@ class InventoryController {
                         rs.getString(6),
                         rs.getString(7),
                         rs.getBoolean(8),
+                        null,
+                        null,
                         null,
                         null,
                         null)))

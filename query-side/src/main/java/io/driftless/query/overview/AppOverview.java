@@ -9,13 +9,13 @@ import java.util.Map;
  *
  * @param locked a change freeze is on; {@code lockedBy}, {@code lockedAt}, {@code lockReason} say
  *     who set it, when and why (null when not locked), as in {@link AppSummary}
- * @param driftCount objects whose drift state is {@code corrected}, {@code ghost-diff} or {@code
- *     failed}: every object that drifted since its last deploy, those put back included; null while
- *     the drift view is not built
+ * @param driftCount objects whose drift state is {@code corrected}, {@code ghost-diff}, {@code
+ *     drifted} or {@code failed}: every object that drifted since its last deploy, those put back
+ *     included; null while the drift view is not built
  * @param outOfSyncCount objects out of sync now: drift {@code ghost-diff} (the cluster keeps its
- *     own value) or {@code failed} (a reconcile could not put it back); a {@code corrected} object
- *     was put back and a {@code yielded} one is as the app chose (issue 29); null while the drift
- *     view is not built
+ *     own value), {@code drifted} (changed outside, not put back yet) or {@code failed} (a
+ *     reconcile could not put it back); a {@code corrected} object was put back and a {@code
+ *     yielded} one is as the app chose (issue 29); null while the drift view is not built
  * @param ghostDiffCount ghost diffs reported and not yielded; null while the drift view is not
  *     built
  * @param lastReconcileAt when the app was last reconciled (command side's {@code reconcile_lease});

@@ -15,8 +15,9 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * One object's life, newest first: every op with its field diffs, change id and trigger. 503 {@code
- * view_not_built} until the timeline view is built (a rebuild; see the query side's README).
+ * One object's life, newest first: every op with its field diffs, change id and trigger, and its
+ * drifts ({@code drift-detected}, {@code drift-corrected}). 503 {@code view_not_built} until the
+ * timeline view is built (a rebuild; see the query side's README).
  */
 @RestController
 class TimelineController {
@@ -39,6 +40,8 @@ class TimelineController {
    *     null for an object another app took over (the change is the other app's)
    * @param at when the command side recorded the op
    * @param error the cluster's refusal for a failed op, the new owner for {@code disown}
+   * @param changedBy for {@code drift-detected}, the field managers that made the drift (each field
+   *     also names its own); null otherwise
    */
   record TimelineEntry(
       String changeId,
@@ -48,7 +51,8 @@ class TimelineController {
       Object fields,
       String namespace,
       String apiVersion,
-      String error) {}
+      String error,
+      String changedBy) {}
 
   @GetMapping("/api/apps/{namespace}/{app}/resources/{kind}/{name}/timeline")
   List<TimelineEntry> timeline(
@@ -73,7 +77,7 @@ class TimelineController {
   private List<TimelineEntry> entries(String appId, String kind, String name) {
     return jdbc.sql(
             "SELECT t.change_id, c.change_trigger, t.recorded_at, t.op, t.fields, t.namespace,"
-                + " t.api_version, t.error FROM resource_timeline t LEFT JOIN timeline_change c"
+                + " t.api_version, t.error, t.changed_by FROM resource_timeline t LEFT JOIN timeline_change c"
                 + " ON c.app_id = t.app_id AND c.change_id = t.change_id"
                 + " WHERE t.app_id = ? AND t.kind = ? AND t.name = ?"
                 + " ORDER BY t.recorded_at DESC, t.sequence_number DESC, t.resource_id")
@@ -88,7 +92,8 @@ class TimelineController {
                     Json.read(rs.getString(5), Object.class),
                     rs.getString(6),
                     rs.getString(7),
-                    rs.getString(8)))
+                    rs.getString(8),
+                    rs.getString(9)))
         .list();
   }
 }

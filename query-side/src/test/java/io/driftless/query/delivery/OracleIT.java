@@ -118,12 +118,14 @@ class OracleIT {
               sameRows("resource_inventory", tables.inventory(), expected.inventory());
               sameRows("drift_change", DriftFold.driftChanges(dataSource), drift.driftChanges());
               sameRows("ghost_diff", DriftFold.ghostDiffs(dataSource), drift.ghostDiffs());
+              sameRows("resource_drift", DriftFold.openDrifts(dataSource), drift.openDrifts());
               sameRows(
                   "app_change_ghost", DriftFold.historyGhosts(dataSource), drift.historyGhosts());
               var desired = DesiredFold.actual(dataSource);
               expectedDesired.forEach((table, rows) -> sameRows(table, desired.get(table), rows));
             });
     assertThat(drift.ghostDiffs()).as("the events hold ghost diffs").isNotEmpty();
+    assertThat(drift.openDrifts()).as("the events leave drifts open").isNotEmpty();
     assertThat(expected.changes()).hasSize(APPS * KEEP);
     assertThat(expected.changes()).as("lock rows").anyMatch(row -> row.contains("|unlock|"));
     assertThat(metrics.retriedCount()).as("the shuffle must exercise the retry path").isPositive();

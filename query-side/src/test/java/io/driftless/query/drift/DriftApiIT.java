@@ -87,6 +87,35 @@ class DriftApiIT {
   }
 
   @Test
+  void anOpenDriftShowsInTheInventoryAndTheTimelineWithItsStartAndManagers() throws Exception {
+    // Issue 30 point 4: another app (team-b/shop) with two outside edits not yet put back.
+    var jdbc = JdbcClient.create(dataSource);
+    if (!new ViewBuilds(jdbc).isBuilt("timeline", 1)) {
+      ViewBuilds.markBuilt(jdbc, "timeline", 1);
+    }
+    assertThat(applier.applyAll(OpenDriftViewsIT.drifted())).containsOnly(Outcome.APPLIED);
+
+    var web = answer("/api/apps/team-b/shop/resources", 200).get(0);
+    assertThat(web.get("drift").asText()).isEqualTo("drifted");
+    assertThat(web.get("driftChangeId").asText()).isEqualTo("shop-change-000001");
+    assertThat(web.get("driftSince").asText()).isEqualTo("2026-11-27T10:00:10Z");
+    assertThat(web.get("driftChangedBy").asText()).isEqualTo("kubectl-edit, kubectl-scale");
+
+    var timeline = answer("/api/apps/team-b/shop/resources/Deployment/web/timeline", 200);
+    assertThat(timeline)
+        .extracting(t -> t.get("op").asText() + " " + t.get("changedBy").asText())
+        .containsExactly(
+            "drift-detected kubectl-scale", "drift-detected kubectl-edit", "create null");
+    assertThat(timeline.get(1).at("/fields/0/changedBy").asText()).isEqualTo("kubectl-edit");
+    assertThat(timeline.get(1).at("/fields/0/from").asText()).isEqualTo("nginx:1.28");
+    assertThat(timeline.get(1).at("/fields/0/to").asText()).isEqualTo("nginx:1.27");
+
+    var inSync = answer("/api/apps/team-a/shop/resources", 200).get(4);
+    assertThat(inSync.get("driftSince").isNull()).isTrue();
+    assertThat(inSync.get("driftChangedBy").isNull()).isTrue();
+  }
+
+  @Test
   void overviewCountsDriftAndActiveGhostDiffsAndShowsTheLastReconcile() throws Exception {
     var overview = answer("/api/apps/team-a/shop", 200);
     assertThat(overview.get("driftCount").asLong()).isEqualTo(3);

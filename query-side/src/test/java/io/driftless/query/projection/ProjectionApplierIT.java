@@ -210,6 +210,7 @@ class ProjectionApplierIT {
     var drift = new DriftFold(events, KEEP);
     assertThat(DriftFold.driftChanges(dataSource)).isEqualTo(drift.driftChanges());
     assertThat(DriftFold.ghostDiffs(dataSource)).isEqualTo(drift.ghostDiffs());
+    assertThat(DriftFold.openDrifts(dataSource)).isEqualTo(drift.openDrifts());
     assertThat(DriftFold.historyGhosts(dataSource)).isEqualTo(drift.historyGhosts());
     assertThat(drift.ghostDiffs()).as("the events hold ghost diffs, some yielded").isNotEmpty();
     assertThat(drift.ghostDiffs()).anyMatch(row -> row.contains("|true|"));

@@ -2,9 +2,13 @@ package io.driftless.query.support;
 
 import io.driftless.events.AppChangeStarted;
 import io.driftless.events.ChangeTrigger;
+import io.driftless.events.DriftCorrected;
+import io.driftless.events.DriftDetected;
 import io.driftless.events.EventEnvelope;
+import io.driftless.events.FieldChange;
 import io.driftless.events.GhostDiffDetected;
 import io.driftless.events.GhostDiffYielded;
+import io.driftless.events.ResourceCreated;
 import io.driftless.events.ResourceDeleted;
 import io.driftless.events.ResourceDisowned;
 import io.driftless.events.ResourceEvent;
@@ -22,9 +26,12 @@ import org.springframework.jdbc.core.JdbcTemplate;
 /**
  * The oracle of the drift view and the history's ghost-diff rows. {@link #withDrift} turns a
  * generated history into one with drift: every third deploy becomes a reconcile, and some updates
- * are followed, in their change, by a ghost-diff report and sometimes a yield (each aggregate's
- * sequences renumbered). {@link #DriftFold(List, int)} folds the events in store order with plain
- * maps; the row strings equal those {@link #driftChanges(DataSource)} and the others read.
+ * are followed, in their change, by a ghost-diff report and sometimes a yield; some creates and
+ * updates are followed by an outside edit ({@code DriftDetected}) that the object's next write,
+ * delete or takeover ends ({@code DriftCorrected}, right after it, as the command side records it;
+ * issue 30 point 4) or that stays open (each aggregate's sequences renumbered). {@link
+ * #DriftFold(List, int)} folds the events in store order with plain maps; the row strings equal
+ * those {@link #driftChanges(DataSource)} and the others read.
  */
 public final class DriftFold {
 
@@ -32,6 +39,7 @@ public final class DriftFold {
   private final Map<String, String> ghosts = new LinkedHashMap<>();
   private final Map<String, String> historyGhosts = new HashMap<>();
   private final Map<String, Long> startedNumber = new HashMap<>();
+  private final Map<String, OpenDrift> open = new HashMap<>();
   private final int keep;
 
   public DriftFold(List<EventEnvelope> storeOrder, int keep) {
@@ -44,6 +52,7 @@ public final class DriftFold {
     var random = new Random(seed);
     var out = new ArrayList<EventEnvelope>();
     var next = new HashMap<String, Long>();
+    var drifted = new HashMap<String, TreeSet<String>>();
     for (var event : generated) {
       var payload = event.payload();
       if (payload instanceof AppChangeStarted s
@@ -64,6 +73,7 @@ public final class DriftFold {
                 s.syncPeriod());
       }
       add(out, next, event, payload);
+      correct(out, next, event, payload, drifted);
       if (payload instanceof ResourceUpdated u && random.nextInt(4) == 0) {
         var path =
             random.nextBoolean() ? "spec.replicas" : "metadata.annotations.x" + random.nextInt(3);
@@ -93,8 +103,97 @@ public final class DriftFold {
                   u.resourceId(), u.appId(), u.changeId(), u.resource(), path, flips * 10, u.at()));
         }
       }
+      detect(out, next, event, payload, drifted, random);
     }
     return out;
+  }
+
+  private static final List<String> DRIFT_PATHS =
+      List.of(
+          "spec.replicas", "metadata.labels.tier", "spec.template.spec.containers[name=a].image");
+  private static final List<String> MANAGERS = List.of("kubectl-edit", "kubectl-scale", "");
+
+  /** An outside edit after some writes of the app: one or two fields, another manager. */
+  private static void detect(
+      List<EventEnvelope> out,
+      Map<String, Long> next,
+      EventEnvelope source,
+      io.driftless.events.DriftlessEvent payload,
+      Map<String, TreeSet<String>> drifted,
+      Random random) {
+    if (!(payload instanceof ResourceUpdated || payload instanceof ResourceCreated)
+        || random.nextInt(3) != 0) {
+      return;
+    }
+    var r = (ResourceEvent) payload;
+    var fields = new ArrayList<FieldChange>();
+    for (int i = 0, n = 1 + random.nextInt(2); i < n; i++) {
+      var path = DRIFT_PATHS.get(random.nextInt(DRIFT_PATHS.size()));
+      var manager = MANAGERS.get(random.nextInt(MANAGERS.size()));
+      fields.removeIf(f -> f.path().equals(path));
+      fields.add(
+          new FieldChange(
+              path, random.nextInt(9), 2, "desired", manager.isEmpty() ? null : manager));
+    }
+    var at = source.occurredAt().plusMillis(2 + random.nextInt(50));
+    add(
+        out,
+        next,
+        source,
+        new DriftDetected(r.resourceId(), r.appId(), r.changeId(), r.resource(), fields, at));
+    var paths = drifted.computeIfAbsent(r.resourceId(), k -> new TreeSet<>());
+    fields.forEach(f -> paths.add(f.path()));
+  }
+
+  /** The app's write, delete or loss of an object ends its open drift, right after its event. */
+  private static void correct(
+      List<EventEnvelope> out,
+      Map<String, Long> next,
+      EventEnvelope source,
+      io.driftless.events.DriftlessEvent payload,
+      Map<String, TreeSet<String>> drifted) {
+    if (!(payload instanceof ResourceUpdated
+        || payload instanceof ResourceCreated
+        || payload instanceof ResourceDeleted
+        || payload instanceof ResourceDisowned)) {
+      return;
+    }
+    var r = (ResourceEvent) payload;
+    var paths = drifted.remove(r.resourceId());
+    if (paths != null && !paths.isEmpty()) {
+      add(
+          out,
+          next,
+          source,
+          new DriftCorrected(
+              r.resourceId(),
+              r.appId(),
+              r.changeId(),
+              r.resource(),
+              List.copyOf(paths),
+              source.occurredAt()));
+    }
+  }
+
+  /** One object's open drift as the oracle folds it. */
+  private static final class OpenDrift {
+    String appId;
+    String changeId;
+    java.time.Instant since;
+    final Map<String, String> paths = new LinkedHashMap<>();
+
+    String row(String resourceId) {
+      var managers = new java.util.LinkedHashSet<String>();
+      paths.values().stream().filter(m -> m != null).forEach(managers::add);
+      return String.join(
+          "|",
+          resourceId,
+          appId,
+          changeId,
+          SequentialFold.ms(since),
+          managers.isEmpty() ? "null" : String.join(", ", managers),
+          paths.toString());
+    }
   }
 
   private static void add(
@@ -149,7 +248,54 @@ public final class DriftFold {
     } else if (event instanceof ResourceDeleted || event instanceof ResourceDisowned) {
       var id = ((ResourceEvent) event).resourceId();
       ghosts.keySet().removeIf(key -> key.startsWith(id + "|"));
+    } else if (event instanceof DriftDetected e) {
+      var drift = open.computeIfAbsent(e.resourceId(), k -> new OpenDrift());
+      if (drift.paths.isEmpty()) {
+        drift.since = e.at();
+      }
+      drift.appId = e.appId();
+      drift.changeId = e.changeId();
+      for (var field : e.fields()) {
+        drift.paths.remove(field.path());
+        drift.paths.put(field.path(), field.changedBy());
+      }
+    } else if (event instanceof DriftCorrected e) {
+      var drift = open.get(e.resourceId());
+      if (drift != null) {
+        e.paths().forEach(drift.paths::remove);
+        if (drift.paths.isEmpty()) {
+          open.remove(e.resourceId());
+        }
+      }
     }
+  }
+
+  /** {@code resource_drift} rows: each object's open drift. */
+  public TreeSet<String> openDrifts() {
+    var rows = new TreeSet<String>();
+    open.forEach((id, drift) -> rows.add(drift.row(id)));
+    return rows;
+  }
+
+  /** The same rows read from the view. */
+  @SuppressWarnings("unchecked")
+  public static TreeSet<String> openDrifts(DataSource dataSource) {
+    return new TreeSet<>(
+        new JdbcTemplate(dataSource)
+            .query(
+                "SELECT resource_id, app_id, change_id, drift_since, changed_by, paths"
+                    + " FROM resource_drift",
+                (rs, i) ->
+                    String.join(
+                        "|",
+                        rs.getString(1),
+                        rs.getString(2),
+                        rs.getString(3),
+                        Long.toString(rs.getTimestamp(4).toInstant().toEpochMilli()),
+                        String.valueOf(rs.getString(5)),
+                        io.driftless.query.projection.Json.read(
+                                rs.getString(6), LinkedHashMap.class)
+                            .toString())));
   }
 
   private void yielded(GhostDiffYielded e) {

@@ -142,7 +142,10 @@ public final class SequentialFold {
       }
     } else if (event instanceof ResourceDisowned e) {
       disowned(e);
-    } else if (event instanceof GhostDiffDetected || event instanceof GhostDiffYielded) {
+    } else if (event instanceof GhostDiffDetected
+        || event instanceof GhostDiffYielded
+        || event instanceof io.driftless.events.DriftDetected
+        || event instanceof io.driftless.events.DriftCorrected) {
       return; // no history resource row, inventory or count change: DriftFold folds them
     } else if (event instanceof ResourceEvent e) {
       resource(e);

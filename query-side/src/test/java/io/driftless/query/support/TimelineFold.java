@@ -62,6 +62,12 @@ public final class TimelineFold {
     if (r instanceof ResourceDisowned) {
       return "disown";
     }
+    if (r instanceof io.driftless.events.DriftDetected) {
+      return "drift-detected";
+    }
+    if (r instanceof io.driftless.events.DriftCorrected) {
+      return "drift-corrected";
+    }
     throw new IllegalArgumentException("unknown resource event " + r);
   }
 
