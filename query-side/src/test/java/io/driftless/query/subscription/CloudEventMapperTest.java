@@ -73,6 +73,30 @@ class CloudEventMapperTest {
   }
 
   @Test
+  void driftEventsGoOutAsDriftDetectedAndCorrectedWithTheAppAsSourceAndTheChangeAsSubject() {
+    var ref = new io.driftless.events.ResourceRef("apps/v1", "Deployment", "ns", "web");
+    var detected =
+        new io.driftless.events.DriftDetected(
+            "ns/app/apps/Deployment/ns/web", "ns/app", "c1", ref, List.of(), AT);
+    var corrected =
+        new io.driftless.events.DriftCorrected(
+            "ns/app/apps/Deployment/ns/web", "ns/app", "c2", ref, List.of("spec.replicas"), AT);
+
+    var out = new ArrayList<OutgoingEvent>();
+    out.addAll(CloudEventMapper.map(EventEnvelope.of("d1", 3, AT, detected), OutboxApp.fresh()));
+    out.addAll(CloudEventMapper.map(EventEnvelope.of("d2", 4, AT, corrected), OutboxApp.fresh()));
+
+    assertThat(out)
+        .extracting(OutgoingEvent::name)
+        .containsExactly("drift.detected", "drift.corrected");
+    var body = out.get(1).bodyFor("s");
+    assertThat(body.path("type").asText()).isEqualTo("io.driftless.drift.corrected.v1");
+    assertThat(body.path("source").asText()).isEqualTo("/driftless/apps/ns/app");
+    assertThat(body.path("subject").asText()).isEqualTo("c2");
+    assertThat(body.path("data").path("paths").get(0).asText()).isEqualTo("spec.replicas");
+  }
+
+  @Test
   void subscriptionTypesMatchShortNamesCdEventsAndEverything() {
     assertThat(EventTypes.matches(java.util.Set.of("*"), "change.started")).isTrue();
     assertThat(EventTypes.matches(java.util.Set.of("cdevents"), "service.removed")).isTrue();
