@@ -13,8 +13,8 @@ import java.util.TreeSet;
  * <p><b>The extension point</b>: {@link #SHORT_NAMES} maps a stored event's type (its simple class
  * name, as {@code EventCatalog} names it) to its short name; adding an event is one line there. The
  * data of an event without a mapper of its own is the event's JSON with its {@code appId} and
- * {@code changeId} (the source and subject). {@code DriftDetected} and {@code DriftCorrected} are
- * mapped by name already: they go out as soon as the command side stores them.
+ * {@code changeId} (the source and subject), as for {@code DriftDetected} and {@code
+ * DriftCorrected}.
  */
 final class EventTypes {
 
