@@ -29,20 +29,22 @@ import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
  * The reconcile benchmark of issue 12: {@code apps} apps of {@code resources} resources each (half
- * Deployments, half ConfigMaps), sync period 1 s, for {@code seconds}, while a controller writes
- * the Deployments' status all along ({@link BenchCluster}, a process of its own with the sandbox).
- * The command side runs in this JVM on a fresh MariaDB database, with its defaults otherwise (2
- * workers, watch trigger on). Prints, over the measured window: the command side's cluster write
- * requests (the sandbox's count for the User-Agent {@code driftless/...}), events written,
- * reconciles/s (sum of {@code reconcile_lease.runs}), CPU seconds of this process per reconcile,
- * watch triggers; then the heap the watches hold once they know {@code heap-objects} owned objects:
- * the used heap after a full GC with the watches running, minus the same with every watch stopped
- * (the watch trigger closed, so it cannot scope them again), and again after they restarted; and
- * the same difference in the JVM's class histogram for the types a watch's map is made of.
+ * Deployments, half ConfigMaps), sync period {@code sync-period} (1 s), for {@code seconds}, while
+ * a controller writes the Deployments' status all along ({@link BenchCluster}, a process of its own
+ * with the sandbox). The command side runs in this JVM on a fresh MariaDB database, with its
+ * defaults otherwise (2 workers, watch trigger on). Prints, over the measured window: the command
+ * side's cluster write requests (the sandbox's count for the User-Agent {@code driftless/...}),
+ * events written, reconciles/s (sum of {@code reconcile_lease.runs}), CPU seconds of this process
+ * per reconcile, watch triggers; then the heap the watches hold once they know {@code heap-objects}
+ * owned objects: the used heap after a full GC with the watches running, minus the same with every
+ * watch stopped (the watch trigger closed, so it cannot scope them again), and again after they
+ * restarted; and the same difference in the JVM's class histogram for the types a watch's map is
+ * made of.
  *
  * <p>Arguments: {@code --seconds=60 --apps=100 --resources=20 --status-writes=200
- * --heap-objects=10000 --workers=2}. Run it through {@code ReconcileBenchmarkIT} (command-side
- * README, "Benchmark").
+ * --heap-objects=10000 --workers=2 --sync-period=1 --replicas=1} (the sync period in seconds; with
+ * {@code --replicas=2} a second window runs with a second replica on the same database, {@link
+ * ReplicaShare}). Run it through {@code ReconcileBenchmarkIT} (command-side README, "Benchmark").
  */
 public final class ReconcileBenchmark {
 
