@@ -7,11 +7,13 @@ import io.driftless.command.apply.wait.WaitState;
 import io.driftless.command.apply.wait.Waiter;
 import io.driftless.command.cluster.ClusterException;
 import io.driftless.command.cluster.ClusterGateway;
+import io.driftless.command.ownership.AppLabels;
 import io.driftless.command.ownership.Owner;
 import io.driftless.command.plan.AggregateStates;
 import io.driftless.command.plan.Planner;
 import io.driftless.command.secrets.SecretVault;
 import io.driftless.diff.config.KappConfig;
+import io.driftless.diff.plan.Change;
 import io.driftless.diff.plan.DiffEngine;
 import io.driftless.diff.plan.WaitOp;
 import io.driftless.diff.resources.ResourceKey;
@@ -44,16 +46,17 @@ import org.springframework.stereotype.Component;
  * errors): later waves are {@value #NOT_APPLIED}. Results keep the plan's order whatever order the
  * writes finished in.
  *
- * <p>After its write each change waits, in the same worker, as kapp waits ({@link Waiter}, the
- * rules in {@code apply/wait}): until its object has converged ({@code waitTo: reconcile}) or, for
- * a delete, is gone, within the change's {@code waitTimeout}; {@code waitTo: noop} ({@code
- * kapp.k14s.io/disable-wait}) and orphaned objects do not wait. A wait that fails (a Job failed, a
- * Deployment not progressing) or times out fails the change like a refused write: its result is
- * {@value #FAILED} with kapp's sentence, the rest of the wave finishes, later waves are not
- * applied. The object's own record stays what the write did (it was applied); the app change is
- * finished failed with the reason. Every step is told to the change's {@link Progress}, and while
- * anything is under way a {@link WaitingReport} names it every {@code
- * driftless.deploy.waiting-report-period}.
+ * <p>Once a wave's writes are done, its changes wait together, as kapp waits for the changes it
+ * applied ({@link Waiter#awaitAll}, the rules in {@code apply/wait}; one labelled LIST per
+ * (apiVersion, kind, namespace) per poll, not a GET per object): each until its object has
+ * converged ({@code waitTo: reconcile}) or, for a delete, is gone, within the change's {@code
+ * waitTimeout}; {@code waitTo: noop} ({@code kapp.k14s.io/disable-wait}) and orphaned objects do
+ * not wait. A wait that fails (a Job failed, a Deployment not progressing) or times out fails the
+ * change like a refused write: its result is {@value #FAILED} with kapp's sentence, the rest of the
+ * wave finishes, later waves are not applied. The object's own record stays what the write did (it
+ * was applied); the app change is finished failed with the reason. Every step is told to the
+ * change's {@link Progress}, and while anything is under way a {@link WaitingReport} names it every
+ * {@code driftless.deploy.waiting-report-period}.
  *
  * <p>Any other exception of a change's write, record or wait (a bug such as a {@code
  * NullPointerException}, a gateway that fails without a refusal) fails that change the same way,
@@ -158,6 +161,7 @@ public class ChangeApplier implements DisposableBean {
           runner.run(
               waves,
               op -> applyOne(context, op, report),
+              (wave, failures) -> waitFor(context, wave, failures, report),
               (op, failed) -> results.put(op.change().key(), failed == null ? APPLIED : FAILED));
     }
     var done = results.values().stream().filter(APPLIED::equals).count();
@@ -173,26 +177,32 @@ public class ChangeApplier implements DisposableBean {
   }
 
   /**
-   * Writes, records and waits for one change; returns its failure or null. The report names it as
-   * under way from its op line to its end: an {@code exists} object is waited for in its write.
+   * Writes and records one change; returns its failure or null. The report names it as under way
+   * from its op line to its end (its write's, or its wait's in {@link #waitFor}): an {@code exists}
+   * object is waited for in its write.
    */
   private RuntimeException applyOne(ApplyContext context, ClusterOp op, WaitingReport report) {
-    var what =
-        (op instanceof DeleteOp ? Waiter.Target.DELETE : Waiter.Target.RECONCILE)
-                .name()
-                .toLowerCase(Locale.ROOT)
-            + " "
-            + ClusterWrites.describe(op.change());
+    var what = what(op);
     report.waiting(what);
+    RuntimeException failure;
     try {
       report.line(line(op));
-      var failure = write(context, op);
-      return failure != null ? failure : waitFor(context, op, report);
+      failure = write(context, op);
     } catch (RuntimeException e) {
-      return unexpected(context, op, e);
-    } finally {
+      failure = unexpected(context, op, e);
+    }
+    if (failure != null || wait(op) == null) {
       report.finished(what);
     }
+    return failure;
+  }
+
+  private static String what(ClusterOp op) {
+    return (op instanceof DeleteOp ? Waiter.Target.DELETE : Waiter.Target.RECONCILE)
+            .name()
+            .toLowerCase(Locale.ROOT)
+        + " "
+        + ClusterWrites.describe(op.change());
   }
 
   /**
@@ -246,35 +256,70 @@ public class ChangeApplier implements DisposableBean {
   }
 
   /**
-   * Waits for the change's object (see the class comment); returns the failed or timed-out wait in
-   * kapp's words, or null.
+   * What the change waits for after its write (see the class comment), null when nothing: an
+   * orphaned delete, {@code waitTo: noop}.
    */
-  private ClusterException waitFor(ApplyContext context, ClusterOp op, Progress progress) {
-    var change = op.change();
-    Waiter.Target target;
+  private static Waiter.Target wait(ClusterOp op) {
     if (op instanceof DeleteOp delete) {
-      if (delete.orphans()) {
-        return null;
-      }
-      target = Waiter.Target.DELETE;
-    } else if (change.waitTo() == WaitOp.NOOP) {
-      return null;
-    } else {
-      target = Waiter.Target.RECONCILE;
+      return delete.orphans() ? null : Waiter.Target.DELETE;
     }
-    var description = ClusterWrites.describe(change);
-    var state =
-        waiter.await(
-            change.key(),
-            change.apiVersion(),
-            target,
-            description,
-            context.waitTimeout(),
-            progress);
+    return op.change().waitTo() == WaitOp.NOOP ? null : Waiter.Target.RECONCILE;
+  }
+
+  /**
+   * Waits for the objects a wave wrote, together ({@link Waiter#awaitAll}: one read per kind per
+   * poll); returns the wave's failures with each failed or timed-out wait's in kapp's words.
+   */
+  private List<RuntimeException> waitFor(
+      ApplyContext context,
+      List<ClusterOp> wave,
+      List<RuntimeException> failures,
+      WaitingReport report) {
+    var waited = new ArrayList<Integer>();
+    var waits = new ArrayList<Waiter.Wait>();
+    for (var i = 0; i < wave.size(); i++) {
+      var target = wait(wave.get(i));
+      if (failures.get(i) == null && target != null) {
+        waited.add(i);
+        waits.add(waitOf(context, wave.get(i).change(), target));
+      }
+    }
+    if (waits.isEmpty()) {
+      return failures;
+    }
+    var label = AppLabels.appLabel(context.appId());
+    var ended = waiter.awaitAll(waits, AppLabels.APP, label, context.waitTimeout(), report);
+    var after = new ArrayList<>(failures);
+    for (var j = 0; j < waits.size(); j++) {
+      var op = wave.get(waited.get(j));
+      after.set(waited.get(j), failure(context, op, waits.get(j), ended.get(j)));
+      report.finished(what(op));
+    }
+    return after;
+  }
+
+  private static Waiter.Wait waitOf(ApplyContext context, Change change, Waiter.Target target) {
+    var live = context.live(change.key());
+    var labelled =
+        target == Waiter.Target.DELETE
+            && live != null
+            && AppLabels.appLabel(context.appId())
+                .equals(live.path("metadata").path("labels").path(AppLabels.APP).asText());
+    return new Waiter.Wait(
+        change.key(), change.apiVersion(), target, ClusterWrites.describe(change), labelled);
+  }
+
+  /** The wait's failure: a failed read (unexpected), a failed or timed-out wait, or null. */
+  private RuntimeException failure(
+      ApplyContext context, ClusterOp op, Waiter.Wait wait, Waiter.Awaited ended) {
+    if (ended.failure() != null) {
+      return unexpected(context, op, ended.failure());
+    }
+    var state = ended.state();
     if (state.done() && state.successful()) {
       return null;
     }
-    var message = waitFailure(target, description, context.waitTimeout(), state);
+    var message = waitFailure(wait.target(), wait.description(), context.waitTimeout(), state);
     log.info("Failed {} in {} of {}: {}", line(op), context.changeId(), context.appId(), message);
     return new ClusterException(message, 0, null);
   }

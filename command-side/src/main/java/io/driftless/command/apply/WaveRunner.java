@@ -7,13 +7,16 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiConsumer;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
  * Runs work in waves, as kapp applies changes: the items of a wave at once, at most {@code
  * concurrency} at a time (the calling thread is one of them, so 1 runs them one after the other on
- * it), the next wave when the whole wave is done, and no further wave after one with a failure.
- * Each item's end is reported in the waves' order, whatever order they finished in.
+ * it), then the wave's settle step on the calling thread (what is done for the wave's items
+ * together: the apply waits for the objects the wave wrote), the next wave when the whole wave is
+ * done, and no further wave after one with a failure. Each item's end is reported in the waves'
+ * order, whatever order they finished in.
  */
 final class WaveRunner {
 
@@ -33,8 +36,22 @@ final class WaveRunner {
    * @return the first failure in order, or null when every item succeeded
    */
   <T, E> E run(List<List<T>> waves, Function<T, E> run, BiConsumer<T, E> done) {
+    return run(waves, run, (wave, failures) -> failures, done);
+  }
+
+  /**
+   * Runs the waves, each followed by its settle step.
+   *
+   * @param settle given a wave's items and their failures (null: succeeded) once every item ran,
+   *     returns the failures after it, in the same order
+   */
+  <T, E> E run(
+      List<List<T>> waves,
+      Function<T, E> run,
+      BiFunction<List<T>, List<E>, List<E>> settle,
+      BiConsumer<T, E> done) {
     for (var wave : waves) {
-      var failures = runWave(wave, run);
+      var failures = settle.apply(wave, runWave(wave, run));
       E first = null;
       for (var i = 0; i < wave.size(); i++) {
         done.accept(wave.get(i), failures.get(i));

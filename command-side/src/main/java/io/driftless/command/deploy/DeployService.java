@@ -284,13 +284,14 @@ public class DeployService {
         (trigger == ChangeTrigger.DEPLOY || trigger == ChangeTrigger.ROLLBACK)
             && settingsChanged(plan, options, applyMode(trigger, plan, options));
     var changing = mustChange(trigger, plan) || settingsChanged;
+    var written = new WrittenDiffs(appId, plan.live());
     if (changing || trigger != ChangeTrigger.DELETE) {
       stream.planned(
-          Responses.of(appId, null, options.dryRun(), true, description, changes, diff)
+          Responses.of(appId, null, options.dryRun(), true, description, changes, diff, written)
               .withoutDiffs());
     }
     if (options.dryRun() || !changing) {
-      return Responses.of(appId, null, options.dryRun(), true, description, changes, diff);
+      return Responses.of(appId, null, options.dryRun(), true, description, changes, diff, written);
     }
     var changeId =
         start(
@@ -470,7 +471,15 @@ public class DeployService {
             clock.instant()));
     var response =
         Responses.of(
-            appId, changeId, false, failure == null, description, changes, diff, applied.results());
+            appId,
+            changeId,
+            false,
+            failure == null,
+            description,
+            changes,
+            diff,
+            new WrittenDiffs(appId, plan.live()),
+            applied.results());
     if (failure != null) {
       throw new DeployFailedException(changeId, ChangeApplier.reason(failure), failure, response);
     }

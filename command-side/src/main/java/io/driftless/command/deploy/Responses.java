@@ -16,8 +16,8 @@ import java.util.Map;
 /**
  * Turns a change set into the API's response shape, with plain JSON values only. What it shows of a
  * Secret's values is what the sender may see ({@link SentSecretValues}, {@link
- * ChangeDiff#renderForSender}): the keys sent, never whether a value stayed the same, never a
- * fingerprint, never a value the cluster holds.
+ * ChangeDiff#renderForSender}, as written: {@link WrittenDiffs}): the keys sent, never whether a
+ * value stayed the same, never a fingerprint, never a value the cluster holds.
  */
 final class Responses {
 
@@ -33,8 +33,9 @@ final class Responses {
       boolean successful,
       String description,
       ChangeSet changes,
-      DiffOptions diff) {
-    return of(appId, changeId, dryRun, successful, description, changes, diff, Map.of());
+      DiffOptions diff,
+      WrittenDiffs written) {
+    return of(appId, changeId, dryRun, successful, description, changes, diff, written, Map.of());
   }
 
   /**
@@ -49,8 +50,10 @@ final class Responses {
       String description,
       ChangeSet changes,
       DiffOptions diff,
+      WrittenDiffs written,
       Map<ResourceKey, String> results) {
-    var views = changes.shown().stream().map(c -> view(c, diff, results.get(c.key()))).toList();
+    var views =
+        changes.shown().stream().map(c -> view(c, diff, written, results.get(c.key()))).toList();
     return new DeployResponse(
         appId,
         changeId,
@@ -64,7 +67,8 @@ final class Responses {
         null);
   }
 
-  private static DeployResponse.ChangeView view(Change c, DiffOptions diff, String result) {
+  private static DeployResponse.ChangeView view(
+      Change c, DiffOptions diff, WrittenDiffs written, String result) {
     return new DeployResponse.ChangeView(
         c.key().namespace(),
         c.key().name(),
@@ -82,7 +86,7 @@ final class Responses {
                         PlainJson.of(MAPPER, f.to()),
                         f.decidedBy()))
             .toList(),
-        diff.changes() ? ChangeDiff.renderForSender(c, diff.context(), !diff.mask()) : null,
+        diff.changes() ? written.render(c, diff.context(), !diff.mask()) : null,
         result,
         live(c));
   }

@@ -29,20 +29,22 @@ import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
  * The reconcile benchmark of issue 12: {@code apps} apps of {@code resources} resources each (half
- * Deployments, half ConfigMaps), sync period 1 s, for {@code seconds}, while a controller writes
- * the Deployments' status all along ({@link BenchCluster}, a process of its own with the sandbox).
- * The command side runs in this JVM on a fresh MariaDB database, with its defaults otherwise (2
- * workers, watch trigger on). Prints, over the measured window: the command side's cluster write
- * requests (the sandbox's count for the User-Agent {@code driftless/...}), events written,
- * reconciles/s (sum of {@code reconcile_lease.runs}), CPU seconds of this process per reconcile,
- * watch triggers; then the heap the watches hold once they know {@code heap-objects} owned objects:
- * the used heap after a full GC with the watches running, minus the same with every watch stopped
- * (the watch trigger closed, so it cannot scope them again), and again after they restarted; and
- * the same difference in the JVM's class histogram for the types a watch's map is made of.
+ * Deployments, half ConfigMaps), sync period {@code sync-period} (1 s), for {@code seconds}, while
+ * a controller writes the Deployments' status all along ({@link BenchCluster}, a process of its own
+ * with the sandbox). The command side runs in this JVM on a fresh MariaDB database, with its
+ * defaults otherwise (2 workers, watch trigger on). Prints, over the measured window: the command
+ * side's cluster write requests (the sandbox's count for the User-Agent {@code driftless/...}),
+ * events written, reconciles/s (sum of {@code reconcile_lease.runs}), CPU seconds of this process
+ * per reconcile, watch triggers; then the heap the watches hold once they know {@code heap-objects}
+ * owned objects: the used heap after a full GC with the watches running, minus the same with every
+ * watch stopped (the watch trigger closed, so it cannot scope them again), and again after they
+ * restarted; and the same difference in the JVM's class histogram for the types a watch's map is
+ * made of.
  *
  * <p>Arguments: {@code --seconds=60 --apps=100 --resources=20 --status-writes=200
- * --heap-objects=10000 --workers=2}. Run it through {@code ReconcileBenchmarkIT} (command-side
- * README, "Benchmark").
+ * --heap-objects=10000 --workers=2 --sync-period=1 --replicas=1} (the sync period in seconds; with
+ * {@code --replicas=2} a second window runs with a second replica on the same database, {@link
+ * ReplicaShare}). Run it through {@code ReconcileBenchmarkIT} (command-side README, "Benchmark").
  */
 public final class ReconcileBenchmark {
 
@@ -53,7 +55,14 @@ public final class ReconcileBenchmark {
 
   /** The benchmark's settings. */
   record Options(
-      int seconds, int apps, int resources, int statusWrites, int heapObjects, int workers) {
+      int seconds,
+      int apps,
+      int resources,
+      int statusWrites,
+      int heapObjects,
+      int workers,
+      int syncPeriod,
+      int replicas) {
 
     static Options parse(String... args) {
       var values = new HashMap<String, Integer>();
@@ -70,7 +79,9 @@ public final class ReconcileBenchmark {
           values.getOrDefault("resources", 20),
           values.getOrDefault("status-writes", 200),
           values.getOrDefault("heap-objects", 10_000),
-          values.getOrDefault("workers", 2));
+          values.getOrDefault("workers", 2),
+          values.getOrDefault("sync-period", 1),
+          values.getOrDefault("replicas", 1));
     }
   }
 
@@ -96,9 +107,15 @@ public final class ReconcileBenchmark {
         new BufferedReader(new InputStreamReader(cluster.getInputStream(), StandardCharsets.UTF_8));
     try {
       expect(replies, "READY");
-      var context = start(kubeconfig, options.workers());
+      var database = LocalServices.freshDatabase("driftless_rbench");
+      var context = start(kubeconfig, options, database);
       try {
         measure(options, context, control, replies, kubeconfig, out);
+        if (options.replicas() > 1) {
+          ReplicaShare.measure(
+              options, context, () -> start(kubeconfig, options, database), control, replies, out);
+        }
+        heap(options, context, context.getBean(ClusterWatches.class), kubeconfig, out);
       } finally {
         context.close();
       }
@@ -108,19 +125,20 @@ public final class ReconcileBenchmark {
     }
   }
 
-  private static ConfigurableApplicationContext start(Path kubeconfig, int workers) {
+  /** One command-side replica on {@code database} (a second one shares it and its leases). */
+  static ConfigurableApplicationContext start(Path kubeconfig, Options options, String database) {
     var data = Path.of("target", "bench-" + UUID.randomUUID()).toAbsolutePath();
     return new SpringApplicationBuilder(CommandSideApplication.class)
         .run(
             "--server.port=0",
             "--driftless.data-dir=" + data,
-            "--spring.datasource.url=" + LocalServices.freshDatabase("driftless_rbench"),
+            "--spring.datasource.url=" + database,
             "--spring.datasource.username=" + LocalServices.jdbcUser(),
             "--spring.datasource.password=" + LocalServices.jdbcPassword(),
             "--driftless.cluster.kubeconfig=" + kubeconfig.toAbsolutePath(),
             "--driftless.reconcile.enabled=true",
-            "--driftless.reconcile.sync-period=1s",
-            "--driftless.reconcile.workers=" + workers,
+            "--driftless.reconcile.sync-period=" + options.syncPeriod() + "s",
+            "--driftless.reconcile.workers=" + options.workers(),
             "--logging.level.root=WARN");
   }
 
@@ -165,15 +183,21 @@ public final class ReconcileBenchmark {
     var seconds = (after.nanos() - before.nanos()) / 1e9;
     var cpu = (after.cpuNanos() - before.cpuNanos()) / 1e9;
     out.printf(
-        "window: %.1f s, %d apps x %d resources, sync period 1 s, %d status writes/s asked"
-            + " (%s written by the controller in all)%n",
-        seconds, options.apps(), options.resources(), options.statusWrites(), statusWrites);
+        "window: %.1f s, %d apps x %d resources, sync period %d s, %d status writes/s asked"
+            + " (%s written by the controller in all), load average %.2f at the start%n",
+        seconds,
+        options.apps(),
+        options.resources(),
+        options.syncPeriod(),
+        options.statusWrites(),
+        statusWrites,
+        before.load());
     out.printf(
         "cluster writes by the command side: %d (target 0)%n", after.writes() - before.writes());
     out.printf("events written: %d (target 0)%n", after.events() - before.events());
     out.printf(
-        "reconciles: %d, %.1f/s (%d asked by the sync period)%n",
-        runs, runs / seconds, options.apps());
+        "reconciles: %d, %.1f/s (%.1f/s asked by the sync period)%n",
+        runs, runs / seconds, options.apps() / (double) options.syncPeriod());
     out.printf(
         "results: noop %.0f, applied %.0f, failed %.0f, busy %.0f%n",
         after.noop() - before.noop(),
@@ -187,7 +211,6 @@ public final class ReconcileBenchmark {
     out.printf(
         "CPU of the command side: %.2f s in %.1f s, %.4f s per reconcile (%d cores)%n",
         cpu, seconds, runs == 0 ? 0 : cpu / runs, Runtime.getRuntime().availableProcessors());
-    heap(options, context, watches, kubeconfig, out);
   }
 
   /** Fills the cluster to {@code heap-objects} owned objects and measures what the watches hold. */
@@ -362,7 +385,7 @@ public final class ReconcileBenchmark {
     }
   }
 
-  private static long writes(PrintWriter control, BufferedReader replies) throws Exception {
+  static long writes(PrintWriter control, BufferedReader replies) throws Exception {
     control.println("writes");
     var line = expect(replies, "WRITES");
     for (var part : line.split(",")) {
@@ -373,7 +396,7 @@ public final class ReconcileBenchmark {
     return 0;
   }
 
-  private static String expect(BufferedReader replies, String prefix) throws Exception {
+  static String expect(BufferedReader replies, String prefix) throws Exception {
     while (true) {
       var line = replies.readLine();
       if (line == null) {
@@ -385,12 +408,12 @@ public final class ReconcileBenchmark {
     }
   }
 
-  private static long count(JdbcTemplate jdbc, String sql) {
+  static long count(JdbcTemplate jdbc, String sql) {
     var value = jdbc.queryForObject(sql, Long.class);
     return value == null ? 0 : value;
   }
 
-  private static void waitFor(String what, BooleanSupplier condition) throws InterruptedException {
+  static void waitFor(String what, BooleanSupplier condition) throws InterruptedException {
     var deadline = System.nanoTime() + Duration.ofMinutes(10).toNanos();
     while (!condition.getAsBoolean()) {
       if (System.nanoTime() > deadline) {
@@ -412,7 +435,8 @@ public final class ReconcileBenchmark {
       double applied,
       double failed,
       double busy,
-      double busyNanos) {
+      double busyNanos,
+      double load) {
 
     static Snapshot take(JdbcTemplate jdbc, MeterRegistry metrics, long writes) {
       var os =
@@ -428,10 +452,11 @@ public final class ReconcileBenchmark {
           counter(metrics, "driftless.reconcile.count", "applied"),
           counter(metrics, "driftless.reconcile.count", "failed"),
           counter(metrics, "driftless.reconcile.count", "busy"),
-          metrics.get("driftless.reconcile.duration").timer().totalTime(TimeUnit.NANOSECONDS));
+          metrics.get("driftless.reconcile.duration").timer().totalTime(TimeUnit.NANOSECONDS),
+          os.getSystemLoadAverage());
     }
 
-    private static double counter(MeterRegistry metrics, String name, String result) {
+    static double counter(MeterRegistry metrics, String name, String result) {
       var search = metrics.find(name);
       if (result != null) {
         search = search.tag("result", result);

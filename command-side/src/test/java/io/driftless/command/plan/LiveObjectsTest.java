@@ -118,9 +118,23 @@ class LiveObjectsTest {
     assertThat(live.labelled(listed, "v1")).isPresent();
     assertThat(live.labelled(new ResourceKey("", "ConfigMap", "a", "conf-ver-2"), "v1")).isEmpty();
     assertThat(cluster.gets).as("answered from the list").isEmpty();
+    // a kind not listed yet is listed on its first question, once
     assertThat(live.labelled(notListedKind, "apps/v1")).isPresent();
     assertThat(live.labelled(otherApp, "apps/v1")).isEmpty();
-    assertThat(cluster.gets).containsExactly(notListedKind, otherApp);
+    assertThat(cluster.gets).isEmpty();
+    assertThat(cluster.listCalls).isEqualTo(2);
+  }
+
+  @Test
+  void labelledChecksTheLabelOfAGetWhenTheKindCannotBeListed() {
+    var owned = cluster.put(deployment("a", "d-ver-1", APP));
+    var otherApp = cluster.put(deployment("a", "d-ver-2", "999"));
+    cluster.refuseLists = true;
+    var live = LiveObjects.read(cluster, Map.of(), Set.of(), LABEL, APP);
+
+    assertThat(live.labelled(owned, "apps/v1")).isPresent();
+    assertThat(live.labelled(otherApp, "apps/v1")).isEmpty();
+    assertThat(cluster.gets).containsExactly(owned, otherApp);
   }
 
   private static ObjectNode configMap(String namespace, String name, String app) {
@@ -147,6 +161,7 @@ class LiveObjectsTest {
     final Map<ResourceKey, ObjectNode> objects = new LinkedHashMap<>();
     final List<ResourceKey> gets = new ArrayList<>();
     final Set<String> lists = new HashSet<>();
+    int listCalls;
     boolean refuseLists;
 
     ResourceKey put(ObjectNode object) {
@@ -171,6 +186,7 @@ class LiveObjectsTest {
     @Override
     public Optional<List<ObjectNode>> labelledObjects(
         ResourceKey probe, String apiVersion, String label, String value) {
+      listCalls++;
       if (refuseLists) {
         throw new ClusterException("list refused", 403, null);
       }

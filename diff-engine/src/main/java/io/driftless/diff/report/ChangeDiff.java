@@ -43,13 +43,52 @@ public final class ChangeDiff {
         (before, after) -> SecretMask.maskApart(before, after, change.intended(), showSent));
   }
 
+  /**
+   * As {@link #renderForSender}, between the objects as the cluster holds them and as they are
+   * written (issue 31): {@code before} the live object as read, {@code after} the object sent, with
+   * what the server adds to it (Driftless's labels). Server-written fields are left out of both;
+   * with {@code keepLastApplied}, kubectl's last-applied annotation stays on both sides (a write
+   * that does not send it, an update by PUT, drops it, and the diff shows that). A Secret's values,
+   * and that annotation on a Secret, are masked as by {@link #renderForSender}.
+   *
+   * @param before the live object as read; null: the change's own {@code existing}
+   * @param after the object sent; ignored for a delete
+   */
+  public static String renderWrittenForSender(
+      Change change,
+      ObjectNode before,
+      ObjectNode after,
+      int context,
+      boolean showSent,
+      boolean keepLastApplied) {
+    var existing = before != null ? before : change.existing();
+    return render(
+        change,
+        context,
+        (b, a) -> SecretMask.maskApart(b, a, change.intended(), showSent),
+        strip(existing, keepLastApplied),
+        change.op() == ChangeOp.DELETE ? null : strip(after, keepLastApplied));
+  }
+
   private static String render(
       Change change, int context, BiFunction<ObjectNode, ObjectNode, List<ObjectNode>> masking) {
+    return render(
+        change,
+        context,
+        masking,
+        strip(change.existing()),
+        change.op() == ChangeOp.DELETE ? null : strip(change.applied()));
+  }
+
+  private static String render(
+      Change change,
+      int context,
+      BiFunction<ObjectNode, ObjectNode, List<ObjectNode>> masking,
+      ObjectNode before,
+      ObjectNode after) {
     if (change.op() == ChangeOp.NOOP || change.op() == ChangeOp.EXISTS) {
       return "";
     }
-    ObjectNode before = strip(change.existing());
-    ObjectNode after = change.op() == ChangeOp.DELETE ? null : strip(change.applied());
     if (change.op() == ChangeOp.CREATE && before != null) {
       // A new version of a versioned resource: kapp diffs it against the previous version, whose
       // name it keeps in the diff.
@@ -69,6 +108,22 @@ public final class ChangeDiff {
 
   private static ObjectNode strip(ObjectNode object) {
     return object == null ? null : ServerFields.strip(object);
+  }
+
+  private static ObjectNode strip(ObjectNode object, boolean keepLastApplied) {
+    if (object == null || !keepLastApplied) {
+      return strip(object);
+    }
+    var lastApplied =
+        object.path("metadata").path("annotations").get(ServerFields.KUBECTL_LAST_APPLIED);
+    var stripped = ServerFields.strip(object);
+    if (lastApplied != null) {
+      stripped
+          .withObject("metadata")
+          .withObject("annotations")
+          .set(ServerFields.KUBECTL_LAST_APPLIED, lastApplied);
+    }
+    return stripped;
   }
 
   static String header(Change change) {

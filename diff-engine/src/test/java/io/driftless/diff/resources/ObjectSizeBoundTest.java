@@ -66,6 +66,40 @@ class ObjectSizeBoundTest {
   }
 
   @Test
+  void aLargeDocumentAfterSmallOnesTheScanLeavesOutIsStillRefusedAndNamed() {
+    // issue 31: documents whose bound cannot pass the limit are not read; the one that can is
+    var small = new StringBuilder();
+    for (int i = 0; i < 20; i++) {
+      small.append("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: small-").append(i);
+      small.append("\ndata:\n  verbs: '*'\n---\n");
+    }
+    var body = small + manyKeys(200) + "  last: *undefined\n";
+
+    var error = refused(1_000, body);
+
+    assertThat(error.reason()).isEqualTo(Reason.OBJECT_TOO_LARGE);
+    assertThat(error.getMessage()).startsWith("ConfigMap keys (namespace ns) is at least 1,0");
+  }
+
+  @Test
+  void aShortDocumentThatAliasesALongStringIsReadByTheScan() {
+    // 420 characters, but 40 aliases of a 200-character string: over 8,000 bytes as JSON
+    var body =
+        CONFIG_MAP
+            + "  a: &v "
+            + "x".repeat(200)
+            + "\n  b: ["
+            + "*v, ".repeat(39)
+            + "*v]\n  last: *undefined\n";
+
+    var error = refused(5_000, body);
+
+    assertThat(body).hasSizeLessThan(5_000 / 4);
+    assertThat(error.reason()).isEqualTo(Reason.OBJECT_TOO_LARGE);
+    assertThat(error.getMessage()).startsWith("ConfigMap keys (namespace ns) is at least ");
+  }
+
+  @Test
   void anObjectUnderTheBoundIsMeasuredExactlyAsBefore() {
     // A number counts one byte in the bound, so a list of long numbers stays under it.
     var body =

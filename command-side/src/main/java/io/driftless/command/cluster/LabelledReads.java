@@ -1,0 +1,125 @@
+package io.driftless.command.cluster;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.driftless.diff.resources.ResourceKey;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Objects read per kind, as kapp reads them: one label-selected LIST per (apiVersion, kind,
+ * namespace) the first time a key of it is asked for ({@link ClusterGateway#labelledObjects}), then
+ * the listed objects by name; a GET only for a key its kind's list did not hold (an object without
+ * the label: not owned yet, another app's, or none), or whose kind cannot be listed (a gateway that
+ * cannot list, a kind the cluster refuses to list: each GET then says for itself what is wrong).
+ *
+ * <p>One instance is one look at the cluster: it never lists a kind twice. What a plan compares
+ * with ({@code plan/LiveObjects}) is one instance; a wait ({@code apply/wait/Waiter}) takes a new
+ * one per poll, so that every poll reads each kind it waits on once, however many objects of it are
+ * waited for. Not thread-safe.
+ */
+public final class LabelledReads {
+
+  private static final Logger log = LoggerFactory.getLogger(LabelledReads.class);
+
+  /** What one LIST covers. */
+  private record Kind(String apiVersion, String group, String kind, String namespace) {
+
+    static Kind of(ResourceKey key, String apiVersion) {
+      return new Kind(apiVersion, key.group(), key.kind(), key.namespace());
+    }
+  }
+
+  private final ClusterGateway cluster;
+  private final String label;
+  private final String value;
+  // per kind asked for: its labelled objects by name; null when the kind could not be listed
+  private final Map<Kind, Map<String, ObjectNode>> listed = new HashMap<>();
+
+  /** Reads through {@code cluster}, listing the objects that carry {@code label=value}. */
+  public LabelledReads(ClusterGateway cluster, String label, String value) {
+    this.cluster = cluster;
+    this.label = label;
+    this.value = value;
+  }
+
+  /**
+   * The object at {@code key}, from its kind's list when it holds it, else by a GET (a null
+   * apiVersion is always read by GET).
+   *
+   * @throws ClusterException when the GET fails
+   */
+  public Optional<ObjectNode> read(ResourceKey key, String apiVersion) {
+    var names = names(key, apiVersion);
+    if (names != null && names.containsKey(key.name())) {
+      return Optional.of(names.get(key.name()));
+    }
+    return cluster.get(key, apiVersion);
+  }
+
+  /**
+   * The object at {@code key} if it exists and carries the label: from its kind's list when that
+   * kind could be listed (an object the list does not hold is absent or not labelled), else by a
+   * GET.
+   *
+   * @throws ClusterException when the GET fails
+   */
+  public Optional<ObjectNode> labelled(ResourceKey key, String apiVersion) {
+    var names = names(key, apiVersion);
+    if (names != null) {
+      return Optional.ofNullable(names.get(key.name()));
+    }
+    return cluster
+        .get(key, apiVersion)
+        .filter(found -> value.equals(found.path("metadata").path("labels").path(label).asText()));
+  }
+
+  /** Lists the key's kind now, unless it was listed already (or apiVersion is null). */
+  public void list(ResourceKey key, String apiVersion) {
+    names(key, apiVersion);
+  }
+
+  private Map<String, ObjectNode> names(ResourceKey key, String apiVersion) {
+    if (apiVersion == null) {
+      return null;
+    }
+    var kind = Kind.of(key, apiVersion);
+    if (!listed.containsKey(kind)) {
+      listed.put(kind, list(kind, key).orElse(null));
+    }
+    return listed.get(kind);
+  }
+
+  private Optional<Map<String, ObjectNode>> list(Kind kind, ResourceKey probe) {
+    Optional<List<ObjectNode>> items;
+    try {
+      items = cluster.labelledObjects(probe, kind.apiVersion(), label, value);
+    } catch (ClusterException e) {
+      log.debug(
+          "Cannot list {} {} in '{}': {}",
+          kind.apiVersion(),
+          kind.kind(),
+          kind.namespace(),
+          e.getMessage());
+      items = Optional.empty();
+    }
+    return items.map(found -> byName(kind, found));
+  }
+
+  private Map<String, ObjectNode> byName(Kind kind, List<ObjectNode> items) {
+    var names = new HashMap<String, ObjectNode>();
+    for (var item : items) {
+      var metadata = item.path("metadata");
+      // a list of every namespace (a key without one) holds same-named objects of others: only an
+      // object of the key's own namespace (or of none) stands for the key
+      if (metadata.path("namespace").asText("").equals(kind.namespace())
+          && value.equals(metadata.path("labels").path(label).asText())) {
+        names.put(metadata.path("name").asText(), item);
+      }
+    }
+    return names;
+  }
+}
