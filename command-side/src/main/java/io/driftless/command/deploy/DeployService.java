@@ -15,30 +15,18 @@ import io.driftless.command.ownership.Owner;
 import io.driftless.command.ownership.OwnershipRules;
 import io.driftless.command.plan.Planner;
 import io.driftless.command.plan.RecordedDesired;
-import io.driftless.diff.plan.ChangeOp;
 import io.driftless.diff.plan.ChangeSet;
-import io.driftless.diff.plan.WaitOp;
 import io.driftless.diff.resources.ManifestParser;
 import io.driftless.diff.resources.Resource;
 import io.driftless.diff.resources.ResourceKey;
-import io.driftless.diff.text.ContentHash;
-import io.driftless.diff.text.SecretRedaction;
-import io.driftless.diff.text.ServerFields;
 import io.driftless.events.ApplyMode;
 import io.driftless.events.ChangeTrigger;
-import io.driftless.events.GhostDiffPolicy;
-import io.driftless.events.OpCounts;
 import io.driftless.events.Provenance;
 import io.driftless.events.ResourceIds;
-import io.driftless.events.WaitCounts;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
-import java.util.TreeMap;
-import java.util.TreeSet;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -282,7 +270,8 @@ public class DeployService {
     var description = verb + ": " + changes.summary();
     var settingsChanged =
         (trigger == ChangeTrigger.DEPLOY || trigger == ChangeTrigger.ROLLBACK)
-            && settingsChanged(plan, options, applyMode(trigger, plan, options));
+            && ChangeSettings.settingsChanged(
+                plan, options, ChangeSettings.applyMode(trigger, plan, options));
     var changing = mustChange(trigger, plan) || settingsChanged;
     var written = new WrittenDiffs(appId, plan.live());
     if (changing || trigger != ChangeTrigger.DELETE) {
@@ -299,9 +288,9 @@ public class DeployService {
             trigger,
             desired,
             description,
-            syncPeriod(trigger, plan, options),
+            ChangeSettings.syncPeriod(trigger, plan, options),
             provenance,
-            applyMode(trigger, plan, options),
+            ChangeSettings.applyMode(trigger, plan, options),
             key);
     var finished = false;
     String unfinished = null;
@@ -315,7 +304,7 @@ public class DeployService {
               description,
               diff,
               options,
-              writeMode(trigger, plan, options),
+              ChangeSettings.writeMode(trigger, plan, options),
               stream);
       finished = true;
       return response;
@@ -359,8 +348,8 @@ public class DeployService {
               changeId,
               false,
               description,
-              opCounts(changes),
-              waitCounts(changes),
+              RecordedSet.opCounts(changes),
+              RecordedSet.waitCounts(changes),
               reason,
               clock.instant()));
       log.info("Change {} of {} failed and was closed as failed: {}", changeId, appId, reason);
@@ -377,53 +366,6 @@ public class DeployService {
       e.addSuppressed(finishFailed);
       return false;
     }
-  }
-
-  /**
-   * Whether a deploy changes the app's settings: its sync period, its ghost-diff policy or its kapp
-   * Configs (which reconciles plan with), each stored on {@code AppChangeStarted}.
-   */
-  private static boolean settingsChanged(
-      Planner.Plan plan, DeployOptions options, ApplyMode applyMode) {
-    var app = plan.app();
-    return !Objects.equals(options.syncPeriod(), app.syncPeriod())
-        || plan.settings().ghostDiffPolicy() != app.ghostDiffPolicy()
-        || applyMode != app.applyMode()
-        || !Objects.equals(plan.settings().kappConfigs(), app.kappConfigs());
-  }
-
-  /** A deploy sets the app's sync period (absent: the default); a reconcile keeps it. */
-  private static Duration syncPeriod(
-      ChangeTrigger trigger, Planner.Plan plan, DeployOptions options) {
-    return switch (trigger) {
-      case DEPLOY -> options.syncPeriod();
-      case RECONCILE, ROLLBACK -> plan.app().syncPeriod();
-      case DELETE, LOCK, UNLOCK -> null;
-    };
-  }
-
-  /**
-   * How the change writes: as asked; else a deploy with {@code update} (the default, as every
-   * deploy sets the app's settings), a reconcile or rollback as the app was deployed.
-   */
-  private static ApplyMode applyMode(
-      ChangeTrigger trigger, Planner.Plan plan, DeployOptions options) {
-    if (options.applyMode() != null) {
-      return options.applyMode();
-    }
-    return trigger == ChangeTrigger.DEPLOY ? ApplyMode.UPDATE : plan.app().applyMode();
-  }
-
-  /**
-   * The write mode of the change's apply: a reconcile's server-side apply takes back fields another
-   * manager took (putting owned fields back is what a reconcile is for); a deploy or rollback only
-   * when asked ({@code forceConflicts=true}).
-   */
-  private static WriteMode writeMode(
-      ChangeTrigger trigger, Planner.Plan plan, DeployOptions options) {
-    return new WriteMode(
-        applyMode(trigger, plan, options),
-        options.forceConflicts() || trigger == ChangeTrigger.RECONCILE);
   }
 
   /**
@@ -465,8 +407,8 @@ public class DeployService {
             changeId,
             failure == null,
             description,
-            opCounts(changes),
-            waitCounts(changes),
+            RecordedSet.opCounts(changes),
+            RecordedSet.waitCounts(changes),
             failure == null ? null : ChangeApplier.reason(failure),
             clock.instant()));
     var response =
@@ -500,77 +442,25 @@ public class DeployService {
       Provenance provenance,
       ApplyMode applyMode,
       IdempotencyKey key) {
-    var manifest = new HashMap<ResourceKey, ObjectNode>();
-    desired.resources().forEach(r -> manifest.put(r.key(), r.object()));
-    var set = new TreeMap<String, String>();
-    var namespaces = new TreeSet<String>();
-    if (desired.stored()) {
-      // A reconcile keeps the app's set as the last change left it, Secrets left alone included,
-      // plus the versions it makes and minus those it deletes (command-side README, "Reconcile").
-      set.putAll(plan.app().resources());
-      set.keySet().forEach(id -> addNamespace(namespaces, ResourceKey.parseId(id)));
-    }
-    for (var change : plan.changes().changes()) {
-      if (desired.stored() && change.op() == ChangeOp.DELETE) {
-        set.remove(change.key().id());
-      }
-      // kapp.k14s.io/exists and noop objects are not the app's (kapp inspect does not list them)
-      if (change.op() == ChangeOp.DELETE
-          || !OwnershipRules.claims(change)
-          || (desired.stored() && set.containsKey(change.key().id()))) {
-        continue;
-      }
-      var object = manifest.getOrDefault(change.key(), ServerFields.strip(change.applied()));
-      set.put(
-          change.key().id(), ContentHash.of(SecretRedaction.redact(object, planner.fingerprint())));
-      addNamespace(namespaces, change.key());
-    }
+    var recorded =
+        RecordedSet.after(plan, desired.resources(), desired.stored(), planner.fingerprint());
     return starts.start(
         new StartAppChange(
             plan.app().appId(),
             plan.app().changeNumber(),
             trigger,
-            List.copyOf(namespaces),
-            set,
-            opCounts(plan.changes()),
-            waitCounts(plan.changes()),
+            recorded.namespaces(),
+            recorded.set(),
+            RecordedSet.opCounts(plan.changes()),
+            RecordedSet.waitCounts(plan.changes()),
             description,
             clock.instant(),
             syncPeriod,
-            ghostDiffPolicy(trigger, plan),
+            ChangeSettings.ghostDiffPolicy(trigger, plan),
             trigger == ChangeTrigger.DELETE ? null : plan.settings().kappConfigs(),
             provenance,
             desired.rolledBackTo(),
             applyMode),
         key);
-  }
-
-  /** The policy the app keeps: a deploy's, a reconcile's (the app's own); a delete: the default. */
-  private static GhostDiffPolicy ghostDiffPolicy(ChangeTrigger trigger, Planner.Plan plan) {
-    return trigger == ChangeTrigger.DELETE
-        ? GhostDiffPolicy.REPORT
-        : plan.settings().ghostDiffPolicy();
-  }
-
-  private static void addNamespace(TreeSet<String> namespaces, ResourceKey key) {
-    if (!key.namespace().isEmpty()) {
-      namespaces.add(key.namespace());
-    }
-  }
-
-  static OpCounts opCounts(ChangeSet changes) {
-    Map<ChangeOp, Integer> ops = changes.opCounts();
-    return new OpCounts(
-        ops.get(ChangeOp.CREATE),
-        ops.get(ChangeOp.DELETE),
-        ops.get(ChangeOp.UPDATE),
-        ops.get(ChangeOp.NOOP),
-        ops.get(ChangeOp.EXISTS));
-  }
-
-  static WaitCounts waitCounts(ChangeSet changes) {
-    Map<WaitOp, Integer> waits = changes.waitCounts();
-    return new WaitCounts(
-        waits.get(WaitOp.RECONCILE), waits.get(WaitOp.DELETE), waits.get(WaitOp.NOOP));
   }
 }

@@ -25,10 +25,10 @@ class GhostDiffPolicyWalkTest {
   /** The top-level classes of the walk, by simple name. */
   static final Set<String> WALK =
       Set.of(
-          // the HTTP face: parsed once, carried to the service
+          // the HTTP face: parsed once, carried to the service, set or kept by a change
           "DeployParameters",
           "DeployOptions",
-          "DeployService",
+          "ChangeSettings",
           // the plan: where a deploy's or reconcile's yielded fields take effect
           "Planner",
           "PlanSettings",
