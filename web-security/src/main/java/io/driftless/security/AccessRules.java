@@ -36,6 +36,7 @@ final class AccessRules {
           "/index.html",
           "/history.js",
           "/history.css",
+          "/js/*.js",
           "/favicon.ico");
 
   static final List<Rule> RULES =

@@ -175,7 +175,8 @@ class SecurityIT {
   @Test
   void theHistoryPagesFilesLoadWithoutATokenAndItsDataDoesNot(CapturedOutput log) throws Exception {
     output = log;
-    for (var file : new String[] {"/", "/index.html", "/history.js", "/history.css"}) {
+    for (var file :
+        new String[] {"/", "/index.html", "/history.js", "/history.css", "/js/common.js"}) {
       var page = send("GET", file, null, null);
       assertThat(page.statusCode()).as(file).isEqualTo(200);
       assertThat(page.body()).as(file).isNotBlank();
