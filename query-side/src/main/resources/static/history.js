@@ -8,6 +8,8 @@ import { appPage } from "./js/app.js";
 import { resourcePage } from "./js/resource.js";
 import { changePage } from "./js/change.js";
 import { projectionsPage } from "./js/projections.js";
+import { auditPage } from "./js/audit.js";
+import { comparePage } from "./js/compare.js";
 
 const POLL_MS = 2000;
 const main = document.getElementById("main");
@@ -27,6 +29,8 @@ function route() {
   const params = new URLSearchParams(query || "");
   const parts = path.split("/").filter(Boolean).map(decodeURIComponent);
   if (parts[0] === "projections") return () => projectionsPage();
+  if (parts[0] === "audit") return () => auditPage(params);
+  if (parts[0] === "apps" && parts.length === 6 && parts[3] === "compare") return () => comparePage(parts[1], parts[2], parts[4], parts[5], params);
   if (parts[0] === "apps" && parts.length === 3) return () => appPage(parts[1], parts[2], params);
   if (parts[0] === "apps" && parts.length === 6 && parts[3] === "resources") return () => resourcePage(parts[1], parts[2], parts[4], parts[5]);
   if (parts[0] === "apps" && parts.length === 5 && parts[3] === "changes") return () => changePage(parts[1], parts[2], parts[4]);

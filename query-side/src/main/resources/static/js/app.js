@@ -1,6 +1,7 @@
 // The App page: status, overview, changes per day, the change list (paged) and the inventory.
 
 import { NeedsToken, api, h, enc, appHref, changeHref, resourceHref, PAGE, time, show, outcome, table, commit, actor, reason, duration } from "./common.js";
+import { comparePicker } from "./compare.js";
 import { statuses, statusBadge, failedReason, outOfSync, OUT_OF_SYNC_MEANING } from "./apps.js";
 
 /** The app page's drift line: out of sync now, and how many were put back since their deploy. */
@@ -79,6 +80,7 @@ export async function appPage(ns, name, params) {
       : null,
     table("counts", "Resources by kind", ["Kind", "Count #"], counts),
     perDayChart(perDay, 30),
+    comparePicker(ns, name, changes),
     table("changes", before ? `Changes before ${before}, newest first` : "Changes, newest first", ["Change", "Trigger", "Started", "Actor", "Message", "Commit", "Description", "Result", "Duration #"], timeline),
     h(
       "p",
