@@ -39,6 +39,9 @@ final class AccessRules {
           "/js/*.js",
           "/favicon.ico");
 
+  /** Who am I ({@link WhoAmIController}): any valid token, whatever its roles. */
+  static final String WHOAMI = "/api/whoami";
+
   static final List<Rule> RULES =
       List.of(
           // Closing a stuck change by hand (issue 25): an admin's way out, not a deployer's.
