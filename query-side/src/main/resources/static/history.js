@@ -2,7 +2,7 @@
 // docs/API.md, one ES module per page under js/, rendered with DOM calls (text, never HTML from the
 // server), polling the Driftless-View-Position header so new changes show without a reload.
 
-import { TOKEN_KEY, NeedsToken, shownPosition, h, readable, ago, isoMillis } from "./js/common.js";
+import { TOKEN_KEY, NeedsToken, shownPosition, h, readable, ago, isoMillis, api, setCommandUrl } from "./js/common.js";
 import { appsPage } from "./js/apps.js";
 import { appPage } from "./js/app.js";
 import { resourcePage } from "./js/resource.js";
@@ -37,10 +37,23 @@ function route() {
   return () => appsPage();
 }
 
+/** The page's settings (GET /api/console), read once a token lets it: where commands go. */
+let settings = null;
+async function loadSettings() {
+  if (settings) return;
+  settings = await api("/api/console").catch((e) => {
+    if (e instanceof NeedsToken) throw e;
+    return {}; // an older query side: commands go to this origin
+  });
+  setCommandUrl(settings.commandUrl);
+}
+
 let rendering = 0;
 async function render(focus = false) {
   const ticket = ++rendering;
+  main.dataset.renders = String(ticket);
   try {
+    await loadSettings();
     const content = await route()();
     if (ticket !== rendering) return;
     const active = document.activeElement && document.activeElement.id;
@@ -65,6 +78,7 @@ async function poll() {
     const token = sessionStorage.getItem(TOKEN_KEY);
     const response = await fetch("/api/projections", { headers: token ? { Authorization: "Bearer " + token } : {} });
     const position = response.headers.get("Driftless-View-Position");
+    main.dataset.polled = position ?? ""; // the newest position seen (the browser tests read it)
     if (position !== null && position !== before) await render();
   } catch (e) {
     /* the server is away for a moment: the next poll tries again */

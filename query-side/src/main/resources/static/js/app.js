@@ -2,6 +2,8 @@
 
 import { NeedsToken, api, h, enc, appHref, changeHref, resourceHref, PAGE, time, show, outcome, table, commit, actor, reason, duration } from "./common.js";
 import { comparePicker } from "./compare.js";
+import { resourceTree } from "./tree.js";
+import { mayDeploy, reconcileButton, lockButton } from "./actions.js";
 import { statuses, statusBadge, failedReason, outOfSync, OUT_OF_SYNC_MEANING } from "./apps.js";
 
 /** The app page's drift line: out of sync now, and how many were put back since their deploy. */
@@ -67,6 +69,7 @@ export async function appPage(ns, name, params) {
     h("p", {}, h("a", { href: "#/apps" }, "Apps"), " / ", `${ns}/${name}`),
     h("h1", {}, `${ns}/${name}`),
     h("p", { id: "app-status" }, "Status: ", statusBadge(words, reasonNow, overview)),
+    (await mayDeploy()) ? h("p", { id: "actions", class: "buttons" }, reconcileButton(ns, name, overview, resources), " ", lockButton(ns, name, overview)) : null,
     h(
       "dl",
       { id: "overview" },
@@ -89,6 +92,7 @@ export async function appPage(ns, name, params) {
       before && changes.length === PAGE ? " · " : null,
       changes.length === PAGE ? h("a", { href: `${appHref(ns, name)}?before=${enc(changes[changes.length - 1].changeId)}`, id: "older" }, "Older changes") : null
     ),
+    await resourceTree(ns, name, resources, before ? null : changes[0] && changes[0].changeId),
     table("inventory", "Inventory", ["Namespace", "Kind", "Name", "Last op", "Last change", "Live", "Drift"], inventory),
   ];
 }

@@ -1,5 +1,6 @@
 // The Change page: kapp's Changes table, the provenance and each resource's field diffs.
 
+import { mayDeploy, rollbackButton } from "./actions.js";
 import { api, h, enc, appHref, changeHref, resourceHref, time, show, fieldValue, outcome, table, commit, duration } from "./common.js";
 
 export async function changePage(ns, name, id) {
@@ -40,6 +41,7 @@ export async function changePage(ns, name, id) {
     h("p", {}, h("a", { href: "#/apps" }, "Apps"), " / ", h("a", { href: appHref(ns, name) }, `${ns}/${name}`), " / ", id),
     h("h1", {}, id),
     failureOf(change),
+    (await mayDeploy()) && !["lock", "unlock", "delete"].includes(change.trigger) ? h("p", { id: "actions", class: "buttons" }, rollbackButton(ns, name, id)) : null,
     h(
       "dl",
       { id: "summary" },

@@ -6,6 +6,16 @@ export const TOKEN_KEY = "driftless.token";
 /** The last Driftless-View-Position an answer carried (main.js shows it). */
 export let shownPosition = null;
 
+/**
+ * Where the command side answers (query-side README, "Commands from the page"): "" for this origin
+ * (the standalone server, or both sides behind one proxy); main.js sets it from /api/console.
+ */
+let commandBase = "";
+export const commandUrl = () => commandBase;
+export const setCommandUrl = (url) => {
+  commandBase = (url || "").replace(/\/+$/, "");
+};
+
 /** Thrown after a 401: the token form is showing. */
 export class NeedsToken extends Error {}
 

@@ -1,5 +1,6 @@
 // The Resource page: the object's timeline and its ghost diffs with their rebase rules.
 
+import { liveSection } from "./live.js";
 import { NeedsToken, api, h, enc, appHref, changeHref, time, show, fieldValue, table } from "./common.js";
 
 export async function resourcePage(ns, name, kind, resource) {
@@ -75,6 +76,7 @@ export async function resourcePage(ns, name, kind, resource) {
   return [
     h("p", {}, h("a", { href: "#/apps" }, "Apps"), " / ", h("a", { href: appHref(ns, name) }, `${ns}/${name}`), " / ", `${kind} ${resource}`),
     h("h1", {}, `${kind} ${resource}`),
+    await liveSection(ns, name, kind, resource),
     note ? h("p", { class: "warn", role: "note", id: "timeline-note" }, note) : null,
     timeline ? table("timeline", "Timeline, newest first", ["Change", "Trigger", "At", "Op", "Field diffs", "Error"], entries) : null,
     mine.length ? ghostSections : h("p", { id: "no-ghost" }, "No ghost diff for this resource."),

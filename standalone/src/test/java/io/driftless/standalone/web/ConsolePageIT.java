@@ -24,9 +24,11 @@ import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.Keys;
 import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
@@ -66,6 +68,8 @@ class ConsolePageIT {
     registry.add("driftless.security.tokens[1].name", () -> "console-viewer");
     registry.add("driftless.security.tokens[1].hash", () -> TokenHash.of(VIEWER));
     registry.add("driftless.security.tokens[1].roles", () -> "viewer");
+    // only the reconciles this test asks for (from the page): the outside edit stays until then
+    registry.add("driftless.reconcile.enabled", () -> "false");
   }
 
   @LocalServerPort int port;
@@ -90,7 +94,7 @@ class ConsolePageIT {
   }
 
   @Test
-  void anOperatorAuditsAndComparesChanges() throws Exception {
+  void anOperatorAuditsComparesAndActsFromThePage() throws Exception {
     var v1 = deploy("simple-app", Files.readString(Path.of("..", "examples", "simple-app-v1.yml")));
     var v2 =
         deploy(
@@ -109,6 +113,218 @@ class ConsolePageIT {
     audit(v1.get("changeId").asText(), v2.get("changeId").asText());
     compare(v1.get("changeId").asText(), v2.get("changeId").asText());
     compareSecrets(s1.get("changeId").asText(), s2.get("changeId").asText());
+    liveBesideDesiredThenReconcileFromThePage();
+    rollbackFromThePage(v1.get("changeId").asText());
+    lockFromThePageByKeyboard();
+    refusedUpdateShowsItsReason();
+  }
+
+  /** Issue 29 point 5: a viewer token sees every page but no action. */
+  @Test
+  void aViewerSeesNoActionButtons() throws Exception {
+    var v1 = deploy("viewed", configMap("viewed", "one"));
+    deploy("viewed", configMap("viewed", "two"));
+    waitForHistory("viewed", 2);
+    assertThat(get("/api/console").get("commandUrl").asText())
+        .as("commands go to the page's own origin by default")
+        .isEmpty();
+    signIn(VIEWER);
+    browser.get(base() + "/#/apps/default/viewed");
+    wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("changes")));
+    assertThat(browser.findElements(By.cssSelector("#actions, #reconcile, #lock, #unlock")))
+        .isEmpty();
+    browser.get(base() + "/#/apps/default/viewed/changes/" + v1.get("changeId").asText());
+    wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("change-table")));
+    assertThat(browser.findElements(By.cssSelector("#actions, #rollback"))).isEmpty();
+    // the same pages with the operator's token have them: the check above is not vacuous
+    signIn(OPERATOR);
+    browser.get(base() + "/#/apps/default/viewed/changes/" + v1.get("changeId").asText());
+    wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("rollback")));
+  }
+
+  /**
+   * Issue 29 point 3: an outside edit shows as a differing field between the recorded object and
+   * the live one, with the field managers; point 5: Reconcile now puts it back, its plan, then its
+   * progress from the stream, then the reconcile's history row.
+   */
+  private void liveBesideDesiredThenReconcileFromThePage() throws Exception {
+    editImage("simple-app", "docker.io/library/nginx:live-edit");
+    browser.get(base() + "/#/apps/default/simple-app/resources/Deployment/simple-app");
+    var image = "spec.template.spec.containers[0].image";
+    var row = By.cssSelector("#live-table tr[data-path='" + image + "']");
+    eventually(
+        () -> {
+          assertThat(browser.findElement(row).getAttribute("data-compare")).isEqualTo("differs");
+          assertThat(browser.findElement(row).getText()).contains("nginx:live-edit");
+          assertThat(browser.findElement(By.id("live-summary")).getText())
+              .contains("1 field differ");
+          assertThat(browser.findElements(By.cssSelector("#managers tr[data-manager]")))
+              .extracting(r -> r.getAttribute("data-manager"))
+              .isNotEmpty();
+        });
+    checkPage("live-beside-desired");
+
+    browser.get(base() + "/#/apps/default/simple-app");
+    wait.until(
+        ExpectedConditions.numberOfElementsToBeMoreThan(
+            By.cssSelector("#changes tbody tr[data-change]"), 2));
+    var before = rows("#changes").size();
+    wait.until(ExpectedConditions.elementToBeClickable(By.id("reconcile"))).click();
+    var confirm = wait.until(ExpectedConditions.elementToBeClickable(By.id("action-confirm")));
+    assertThat(browser.findElement(By.id("action-description")).getText())
+        .contains("Out of sync now");
+    checkPage("reconcile-plan");
+    confirm.click();
+    await("the reconcile's progress and result")
+        .atMost(WAIT)
+        .untilAsserted(
+            () -> {
+              assertThat(browser.findElements(By.cssSelector("#action-progress li")))
+                  .extracting(WebElement::getText)
+                  .anyMatch(l -> l.startsWith("update deployment/simple-app"))
+                  .anyMatch(l -> l.startsWith("result: succeeded"));
+              assertThat(browser.findElement(By.id("action-status")).getAttribute("data-result"))
+                  .isEqualTo("succeeded");
+            });
+    await("the reconcile's history row")
+        .atMost(WAIT)
+        .ignoreExceptions()
+        .untilAsserted(
+            () -> {
+              assertThat(rows("#changes"))
+                  .as(
+                      "rendered at %s ms (now %s), position %s / %s, visibility %s",
+                      browser.findElement(By.id("main")).getAttribute("data-rendered-ms"),
+                      ((JavascriptExecutor) browser).executeScript("return performance.now()"),
+                      browser.findElement(By.id("main")).getAttribute("data-position"),
+                      get("/api/apps/default/simple-app/changes").size(),
+                      ((JavascriptExecutor) browser)
+                          .executeScript(
+                              "return document.visibilityState + ' polled '"
+                                  + " + document.getElementById('main').dataset.polled"
+                                  + " + ' renders ' + document.getElementById('main').dataset.renders"))
+                  .hasSize(before + 1);
+              assertThat(rows("#changes").get(0).getAttribute("data-trigger"))
+                  .isEqualTo("reconcile");
+            });
+    // the resource tree (point 4): the Deployment put back by the reconcile, marked so
+    await("the tree marks the Deployment put back")
+        .atMost(WAIT)
+        .ignoreExceptions()
+        .untilAsserted(
+            () -> {
+              var deployment =
+                  browser.findElement(
+                      By.cssSelector(
+                          "#resource-tree li[data-object='Deployment/default/simple-app']"));
+              assertThat(deployment.getAttribute("data-state")).contains("put back");
+              assertThat(deployment.getText()).contains("waited to reconcile");
+            });
+    assertThat(browser.findElement(By.id("resource-tree")).getText())
+        .contains("ConfigMap (1)")
+        .contains("Deployment (1)");
+    checkPage("app-tree");
+    browser.get(base() + "/#/apps/default/simple-app/resources/Deployment/simple-app");
+    eventually(
+        () -> assertThat(browser.findElement(row).getAttribute("data-compare")).isEqualTo("same"));
+  }
+
+  /** Roll back to v1 from its Change page: the dry run's plan, confirm, progress, the new row. */
+  private void rollbackFromThePage(String v1) throws Exception {
+    browser.get(base() + "/#/apps/default/simple-app/changes/" + v1);
+    wait.until(ExpectedConditions.elementToBeClickable(By.id("rollback"))).click();
+    var confirm = wait.until(ExpectedConditions.elementToBeClickable(By.id("action-confirm")));
+    assertThat(browser.findElements(By.cssSelector("#action-plan tbody tr[data-op]")))
+        .extracting(r -> r.getText())
+        .anyMatch(t -> t.contains("ConfigMap") && t.contains("delete"));
+    assertThat(get("/api/apps/default/simple-app/changes").get(0).get("trigger").asText())
+        .as("the plan was a dry run: nothing recorded")
+        .isNotEqualTo("rollback");
+    checkPage("rollback-plan");
+    confirm.click();
+    await("the rollback's progress and result")
+        .atMost(WAIT)
+        .untilAsserted(
+            () -> {
+              assertThat(browser.findElements(By.cssSelector("#action-progress li")))
+                  .extracting(WebElement::getText)
+                  .anyMatch(l -> l.startsWith("delete configmap/simple-app"))
+                  .anyMatch(l -> l.startsWith("result: succeeded"));
+              assertThat(browser.findElement(By.id("action-status")).getAttribute("data-result"))
+                  .isEqualTo("succeeded");
+            });
+    checkPage("rollback-done");
+    browser.get(base() + "/#/apps/default/simple-app");
+    await("the rollback's history row")
+        .atMost(WAIT)
+        .ignoreExceptions()
+        .untilAsserted(
+            () -> {
+              var newest = rows("#changes").get(0);
+              assertThat(newest.getAttribute("data-trigger")).isEqualTo("rollback");
+              assertThat(newest.getText()).contains(v1);
+            });
+  }
+
+  /** Lock with the keyboard only: Tab to Lock, Enter, the reason, Tab to confirm, Enter. */
+  private void lockFromThePageByKeyboard() throws Exception {
+    browser.get(base() + "/#/apps/default/simple-app");
+    wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("lock")));
+    var focused = false;
+    for (int i = 0; i < 80 && !focused; i++) {
+      new Actions(browser).sendKeys(Keys.TAB).perform();
+      focused = "lock".equals(browser.switchTo().activeElement().getAttribute("id"));
+    }
+    assertThat(focused).as("Lock is reached with Tab").isTrue();
+    new Actions(browser).sendKeys(Keys.ENTER).perform();
+    wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("lock-reason")));
+    await()
+        .atMost(WAIT)
+        .until(
+            () -> "action-confirm".equals(browser.switchTo().activeElement().getAttribute("id")));
+    new Actions(browser).keyDown(Keys.SHIFT).sendKeys(Keys.TAB).keyUp(Keys.SHIFT).perform();
+    assertThat(browser.switchTo().activeElement().getAttribute("id")).isEqualTo("lock-reason");
+    new Actions(browser).sendKeys("release freeze").sendKeys(Keys.TAB).perform();
+    assertThat(browser.switchTo().activeElement().getAttribute("id")).isEqualTo("action-confirm");
+    new Actions(browser).sendKeys(Keys.ENTER).perform();
+    await("the lock")
+        .atMost(WAIT)
+        .untilAsserted(
+            () ->
+                assertThat(browser.findElement(By.id("action-status")).getAttribute("data-result"))
+                    .isEqualTo("succeeded"));
+    await("the app page says locked")
+        .atMost(WAIT)
+        .ignoreExceptions()
+        .untilAsserted(
+            () ->
+                assertThat(browser.findElement(By.id("app-status")).getText())
+                    .contains("locked by console-operator")
+                    .contains("release freeze"));
+    assertThat(browser.findElement(By.id("unlock")).isDisplayed()).isTrue();
+    checkPage("app-locked");
+  }
+
+  /** A refused update (an immutable selector): the cluster's reason on its Change page. */
+  private void refusedUpdateShowsItsReason() throws Exception {
+    deploy("selector", selectorDeployment("selector-a"));
+    var refused = send("selector", selectorDeployment("selector-b"));
+    assertThat(refused.statusCode()).as(refused.body()).isEqualTo(502);
+    var changeId = JSON.readTree(refused.body()).get("changeId").asText();
+    waitForHistory("selector", 2);
+    browser.get(base() + "/#/apps/default/selector/changes/" + changeId);
+    eventually(
+        () ->
+            assertThat(browser.findElement(By.id("change-error")).getText())
+                .contains("field is immutable"));
+    checkPage("change-refused");
+    browser.get(base() + "/#/apps/default/selector");
+    var failed = By.cssSelector("#resource-tree li[data-object='Deployment/default/selector']");
+    eventually(
+        () -> {
+          assertThat(browser.findElement(failed).getAttribute("data-state")).contains("failed");
+          assertThat(browser.findElement(failed).getText()).contains("field is immutable");
+        });
   }
 
   /** Audit: every app's changes; the form's filters; paging by the API's cursor; a refused one. */
@@ -117,8 +333,18 @@ class ConsolePageIT {
     await("five changes of two apps")
         .atMost(WAIT)
         .ignoreExceptions()
-        .untilAsserted(() -> assertThat(rows("#audit")).hasSize(5));
-    assertThat(rows("#audit").get(0).getText()).contains("vault");
+        .untilAsserted(
+            () ->
+                assertThat(rows("#audit"))
+                    .extracting(r -> r.getAttribute("data-app"))
+                    .filteredOn(
+                        app -> app.equals("default/simple-app") || app.equals("default/vault"))
+                    .containsExactly(
+                        "default/vault",
+                        "default/vault",
+                        "default/simple-app",
+                        "default/simple-app",
+                        "default/simple-app"));
     checkPage("audit");
 
     new Select(browser.findElement(By.id("audit-trigger"))).selectByValue("reconcile");
@@ -187,38 +413,50 @@ class ConsolePageIT {
     new Select(browser.findElement(By.id("compare-to"))).selectByValue(v2);
     browser.findElement(By.id("compare-go")).click();
     wait.until(ExpectedConditions.urlContains("/compare/" + v1 + "/" + v2));
-    var objects = wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("compare-table")));
-    assertThat(objects.findElements(By.cssSelector("tbody tr[data-op]")))
-        .extracting(r -> r.getAttribute("data-kind") + " " + r.getAttribute("data-op"))
-        .contains("ConfigMap create", "Deployment update");
-    assertThat(browser.findElement(By.id("compare-ops")).getText()).contains("1");
-    assertThat(
-            browser.findElements(By.cssSelector("tr[data-path]")).stream()
-                .map(r -> r.getAttribute("data-path"))
-                .toList())
-        .contains("data.hello_msg");
-    var split = browser.findElement(By.cssSelector("table.linediff"));
-    assertThat(split.getAttribute("data-view")).isEqualTo("split");
-    assertThat(split.findElements(By.cssSelector("td.code.added"))).isNotEmpty();
+    await("the objects that differ")
+        .atMost(WAIT)
+        .ignoreExceptions()
+        .untilAsserted(
+            () ->
+                assertThat(browser.findElements(By.cssSelector("#compare-table tbody tr[data-op]")))
+                    .extracting(r -> r.getAttribute("data-kind") + " " + r.getAttribute("data-op"))
+                    .contains("ConfigMap create", "Deployment update"));
+    eventually(
+        () -> {
+          assertThat(browser.findElement(By.id("compare-ops")).getText()).contains("1");
+          assertThat(
+                  browser.findElements(By.cssSelector("tr[data-path]")).stream()
+                      .map(r -> r.getAttribute("data-path"))
+                      .toList())
+              .contains("data.hello_msg");
+          var split = browser.findElement(By.cssSelector("table.linediff"));
+          assertThat(split.getAttribute("data-view")).isEqualTo("split");
+          assertThat(split.findElements(By.cssSelector("td.code.added"))).isNotEmpty();
+        });
     checkPage("compare");
 
     browser.findElement(By.id("view-unified")).click();
-    var unified =
-        wait.until(
-            ExpectedConditions.visibilityOfElementLocated(
-                By.cssSelector("table.linediff[data-view='unified']")));
-    assertThat(unified.findElements(By.cssSelector("tr.added"))).isNotEmpty();
-    assertThat(unified.getText()).contains("hello_msg");
+    var unified = By.cssSelector("table.linediff[data-view='unified']");
+    eventually(
+        () -> {
+          assertThat(browser.findElement(unified).findElements(By.cssSelector("tr.added")))
+              .isNotEmpty();
+          assertThat(browser.findElement(unified).getText()).contains("hello_msg");
+        });
     checkPage("compare-unified");
   }
 
   /** A Secret's two versions compared: masked values only, never one the API did not send. */
   private void compareSecrets(String s1, String s2) throws Exception {
     browser.get(base() + "/#/apps/default/vault/compare/" + s1 + "/" + s2);
-    var objects = wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("compare-table")));
-    assertThat(objects.getText()).contains("Secret");
-    var page = browser.findElement(By.id("main")).getText();
-    assertThat(page).contains("value not shown");
+    await("the Secret's masked values")
+        .atMost(WAIT)
+        .ignoreExceptions()
+        .untilAsserted(
+            () -> {
+              assertThat(browser.findElement(By.id("compare-table")).getText()).contains("Secret");
+              assertThat(browser.findElement(By.id("main")).getText()).contains("value not shown");
+            });
     for (var value : new String[] {SECRET_V1, SECRET_V2}) {
       assertThat(browser.getPageSource())
           .doesNotContain(value)
@@ -229,6 +467,11 @@ class ConsolePageIT {
 
   // --- the page
 
+  /** The page redraws as the views move: an assertion is retried on a fresh lookup. */
+  private void eventually(org.awaitility.core.ThrowingRunnable assertion) {
+    await().atMost(WAIT).ignoreExceptions().untilAsserted(assertion);
+  }
+
   private java.util.List<WebElement> rows(String table) {
     return browser.findElements(By.cssSelector(table + " tbody tr[data-change]"));
   }
@@ -238,6 +481,9 @@ class ConsolePageIT {
     browser.get(base() + "/#/projections");
     ((JavascriptExecutor) browser)
         .executeScript("sessionStorage.setItem('driftless.token', arguments[0]);", token);
+    // a fresh load: the first one showed the token form (its 401), which stops the polling
+    browser.navigate().refresh();
+    wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("projections")));
   }
 
   /** axe-core finds no serious or critical violation; screenshots at 1400 and 390 px wide. */
@@ -255,6 +501,45 @@ class ConsolePageIT {
 
   private String base() {
     return "http://127.0.0.1:" + port;
+  }
+
+  private static String configMap(String name, String value) {
+    return "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: %s\n  namespace: default\ndata:\n  level: %s\n"
+        .formatted(name, value);
+  }
+
+  private static String selectorDeployment(String label) {
+    return """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata:
+          name: selector
+          namespace: default
+        spec:
+          replicas: 1
+          selector:
+            matchLabels:
+              app: %s
+          template:
+            metadata:
+              labels:
+                app: %s
+            spec:
+              containers:
+              - name: web
+                image: nginx:1.27
+        """
+        .formatted(label, label);
+  }
+
+  private HttpResponse<String> send(String app, String body) throws Exception {
+    return http.send(
+        HttpRequest.newBuilder(URI.create(base() + "/api/apps/default/" + app + "/deploy"))
+            .header("Authorization", "Bearer " + OPERATOR)
+            .header("Content-Type", "application/yaml")
+            .POST(HttpRequest.BodyPublishers.ofString(body))
+            .build(),
+        HttpResponse.BodyHandlers.ofString());
   }
 
   private static String secret(String value) {
