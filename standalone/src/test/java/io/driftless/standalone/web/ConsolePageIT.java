@@ -129,6 +129,12 @@ class ConsolePageIT {
         .as("commands go to the page's own origin by default")
         .isEmpty();
     signIn(VIEWER);
+    checkPage("projections");
+    browser.get(base() + "/#/apps");
+    wait.until(
+        ExpectedConditions.visibilityOfElementLocated(
+            By.cssSelector("#apps tr[data-app='default/viewed']")));
+    checkPage("apps");
     browser.get(base() + "/#/apps/default/viewed");
     wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("changes")));
     assertThat(browser.findElements(By.cssSelector("#actions, #reconcile, #lock, #unlock")))
