@@ -307,8 +307,25 @@ class ConsolePageIT {
                 assertThat(browser.findElement(By.id("app-status")).getText())
                     .contains("locked by console-operator")
                     .contains("release freeze"));
-    assertThat(browser.findElement(By.id("unlock")).isDisplayed()).isTrue();
     checkPage("app-locked");
+
+    // and unlocked again, by the same operator (the locker)
+    browser.findElement(By.id("action-close")).click();
+    wait.until(ExpectedConditions.elementToBeClickable(By.id("unlock"))).click();
+    var unlock = wait.until(ExpectedConditions.elementToBeClickable(By.id("action-confirm")));
+    assertThat(browser.findElement(By.id("action-description")).getText())
+        .contains("console-operator")
+        .contains("release freeze");
+    unlock.click();
+    eventually(
+        () ->
+            assertThat(browser.findElement(By.id("action-status")).getAttribute("data-result"))
+                .isEqualTo("succeeded"));
+    eventually(
+        () -> {
+          assertThat(browser.findElement(By.id("app-status")).getText()).doesNotContain("locked");
+          assertThat(browser.findElement(By.id("lock")).isDisplayed()).isTrue();
+        });
   }
 
   /** A refused update (an immutable selector): the cluster's reason on its Change page. */
