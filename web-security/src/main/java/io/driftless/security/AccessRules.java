@@ -36,7 +36,11 @@ final class AccessRules {
           "/index.html",
           "/history.js",
           "/history.css",
+          "/js/*.js",
           "/favicon.ico");
+
+  /** Who am I ({@link WhoAmIController}): any valid token, whatever its roles. */
+  static final String WHOAMI = "/api/whoami";
 
   static final List<Rule> RULES =
       List.of(

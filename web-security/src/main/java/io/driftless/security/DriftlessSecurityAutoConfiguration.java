@@ -90,6 +90,12 @@ public class DriftlessSecurityAutoConfiguration {
     return new HeaderCheckingFirewall();
   }
 
+  /** {@code GET /api/whoami}: the caller's name and roles (every role when the API is open). */
+  @Bean
+  WhoAmIController driftlessWhoAmI(TokenStore store, SecuritySettings settings) {
+    return new WhoAmIController(store.isEmpty() && !settings.jwt().configured());
+  }
+
   @Bean
   SecurityFilterChain driftlessSecurityFilterChain(
       HttpSecurity http, TokenStore store, SecuritySettings settings, SecurityErrors errors)
@@ -120,6 +126,8 @@ public class DriftlessSecurityAutoConfiguration {
                   .permitAll();
               a.requestMatchers(HttpMethod.HEAD, AccessRules.OPEN.toArray(String[]::new))
                   .permitAll();
+              // Who am I: any valid token may ask which roles it holds (the page's actions).
+              a.requestMatchers(HttpMethod.GET, AccessRules.WHOAMI).authenticated();
               for (var rule : AccessRules.RULES) {
                 a.requestMatchers(rule.matcher()).hasRole(rule.role().label());
               }

@@ -120,6 +120,11 @@ class ApiErrors {
     return error(HttpStatus.NOT_FOUND, "not_found", e, List.of());
   }
 
+  @ExceptionHandler(LiveObjectNotFoundException.class)
+  ResponseEntity<ApiError> liveNotFound(LiveObjectNotFoundException e) {
+    return error(HttpStatus.NOT_FOUND, "not_found", e, List.of());
+  }
+
   @ExceptionHandler(DeployFailedException.class)
   ResponseEntity<Object> deployFailed(DeployFailedException e) {
     log.info("{} change failed: {}", e.status().value(), e.getMessage());

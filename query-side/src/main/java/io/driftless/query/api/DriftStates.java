@@ -138,6 +138,65 @@ public class DriftStates {
     return new Counts(drifted, outOfSync, active);
   }
 
+  /**
+   * Every app's counts at once (the Apps list, issue 29 point 8: one answer instead of one overview
+   * per app), by app id; apps without objects are absent; empty while the view is not built. Reads
+   * the whole inventory and every ghost diff in two statements and decides each object as {@link
+   * #counts} does.
+   */
+  public Map<String, Counts> countsOfAll() {
+    if (!available()) {
+      return Map.of();
+    }
+    var ghosts = new HashMap<String, Map<String, Ghosts>>();
+    var active = new HashMap<String, Long>();
+    jdbc.sql(
+            "SELECT app_id, resource_id, yielded, change_id, last_seen_at, yielded_change_id,"
+                + " yielded_at FROM ghost_diff")
+        .query(
+            rs -> {
+              var yielded = rs.getBoolean(3);
+              var drift =
+                  yielded
+                      ? new Drift(YIELDED, rs.getString(6), instant(rs.getTimestamp(7)))
+                      : new Drift(GHOST_DIFF, rs.getString(4), instant(rs.getTimestamp(5)));
+              ghosts
+                  .computeIfAbsent(rs.getString(1), k -> new HashMap<>())
+                  .merge(
+                      rs.getString(2),
+                      yielded ? new Ghosts(null, drift) : new Ghosts(drift, null),
+                      DriftStates::newer);
+              if (!yielded) {
+                active.merge(rs.getString(1), 1L, Long::sum);
+              }
+            });
+    var drifted = new HashMap<String, Long>();
+    var outOfSync = new HashMap<String, Long>();
+    jdbc.sql(
+            "SELECT i.app_id, i.resource_id, i.last_op, i.last_change_id, c.change_trigger,"
+                + " c.started_at FROM resource_inventory i LEFT JOIN drift_change c"
+                + " ON c.app_id = i.app_id AND c.change_id = i.last_change_id")
+        .query(
+            rs -> {
+              var app = rs.getString(1);
+              var last =
+                  new LastChange(
+                      rs.getString(3),
+                      rs.getString(4),
+                      "reconcile".equals(rs.getString(5)),
+                      instant(rs.getTimestamp(6)));
+              var drift = decide(last, ghosts.getOrDefault(app, Map.of()).get(rs.getString(2)));
+              drifted.merge(app, drifted(drift) ? 1L : 0L, Long::sum);
+              outOfSync.merge(app, outOfSync(drift) ? 1L : 0L, Long::sum);
+            });
+    var counts = new HashMap<String, Counts>();
+    drifted.forEach(
+        (app, n) ->
+            counts.put(
+                app, new Counts(n, outOfSync.getOrDefault(app, 0L), active.getOrDefault(app, 0L))));
+    return counts;
+  }
+
   private static boolean drifted(Drift drift) {
     return switch (drift.state()) {
       case CORRECTED, GHOST_DIFF, FAILED, DRIFTED -> true;

@@ -38,9 +38,23 @@ class OverviewController {
 
   @GetMapping("/api/apps")
   List<AppSummary> apps() {
-    return jdbc.sql(COLUMNS + " WHERE deleted = FALSE ORDER BY namespace, name")
+    var built = drift.available();
+    var counts = built ? drift.countsOfAll() : Map.<String, DriftStates.Counts>of();
+    var none = new DriftStates.Counts(0, 0, 0);
+    return jdbc
+        .sql(COLUMNS + " WHERE deleted = FALSE ORDER BY namespace, name")
         .query((rs, row) -> summary(rs))
-        .list();
+        .list()
+        .stream()
+        .map(
+            app -> {
+              if (!built) {
+                return app;
+              }
+              var c = counts.getOrDefault(ResourceIds.appId(app.namespace(), app.name()), none);
+              return app.withCounts(c.outOfSync(), c.ghostDiffs());
+            })
+        .toList();
   }
 
   @GetMapping("/api/apps/{namespace}/{app}")
@@ -103,7 +117,9 @@ class OverviewController {
         rs.getBoolean(7),
         rs.getString(8),
         rs.getTimestamp(9) == null ? null : rs.getTimestamp(9).toInstant(),
-        rs.getString(10));
+        rs.getString(10),
+        null,
+        null);
   }
 
   private static String age(Instant at) {

@@ -127,6 +127,16 @@ class DriftApiIT {
     assertThat(overview.get("lastReconcileResult").asText()).isEqualTo("failed");
     assertThat(overview.get("lastReconcileChangeId").asText()).isEqualTo("shop-change-000004");
     assertThat(overview.get("lastReconcileError").asText()).isEqualTo("refused");
+    // the Apps list carries the same two counts (issue 29 point 8: no overview per app)
+    JsonNode listed = null;
+    for (var app : answer("/api/apps", 200)) {
+      if (app.get("name").asText().equals("shop")) {
+        listed = app;
+      }
+    }
+    assertThat(listed).isNotNull();
+    assertThat(listed.get("outOfSyncCount").asLong()).isEqualTo(2);
+    assertThat(listed.get("ghostDiffCount").asLong()).isEqualTo(1);
   }
 
   @Test

@@ -33,7 +33,10 @@ class PageHeadersIT {
   @Test
   void thePageAndItsFilesCarryTheSecurityHeaders() throws Exception {
     var http = HttpClient.newHttpClient();
-    for (var path : new String[] {"/", "/index.html", "/history.js", "/history.css", "/api/apps"}) {
+    for (var path :
+        new String[] {
+          "/", "/index.html", "/history.js", "/history.css", "/js/common.js", "/api/apps"
+        }) {
       var answer =
           http.send(
               HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).build(),

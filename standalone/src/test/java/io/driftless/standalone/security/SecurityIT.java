@@ -175,7 +175,8 @@ class SecurityIT {
   @Test
   void theHistoryPagesFilesLoadWithoutATokenAndItsDataDoesNot(CapturedOutput log) throws Exception {
     output = log;
-    for (var file : new String[] {"/", "/index.html", "/history.js", "/history.css"}) {
+    for (var file :
+        new String[] {"/", "/index.html", "/history.js", "/history.css", "/js/common.js"}) {
       var page = send("GET", file, null, null);
       assertThat(page.statusCode()).as(file).isEqualTo(200);
       assertThat(page.body()).as(file).isNotBlank();
@@ -195,6 +196,25 @@ class SecurityIT {
     assertThat(log.getOut()).contains("token 'jwt:carol' lacks the role deployer (403)");
     var forged = JWT_VIEWER.substring(0, JWT_VIEWER.lastIndexOf('.') + 1) + "AAAA";
     assertThat(send("GET", "/api/apps", forged, null).statusCode()).isEqualTo(401);
+  }
+
+  /** Issue 29 point 5: the page learns the caller's roles; a deployer-only token may ask too. */
+  @Test
+  void whoamiNamesTheCallerAndItsRoles(CapturedOutput log) throws Exception {
+    output = log;
+    var viewer = send("GET", "/api/whoami", VIEWER, null);
+    assertThat(viewer.statusCode()).as(viewer.body()).isEqualTo(200);
+    assertThat(JSON.readTree(viewer.body()))
+        .isEqualTo(JSON.readTree("{\"name\":\"it-viewer\",\"roles\":[\"viewer\"],\"open\":false}"));
+    var deployer = JSON.readTree(send("GET", "/api/whoami", DEPLOYER, null).body());
+    assertThat(deployer.get("roles").toString()).isEqualTo("[\"deployer\"]");
+    var admin = JSON.readTree(send("GET", "/api/whoami", ADMIN, null).body());
+    assertThat(admin.get("roles").toString()).isEqualTo("[\"admin\",\"deployer\",\"viewer\"]");
+    var jwt = JSON.readTree(send("GET", "/api/whoami", JWT_VIEWER, null).body());
+    assertThat(jwt.get("name").asText()).isEqualTo("jwt:carol");
+    var none = send("GET", "/api/whoami", null, null);
+    assertThat(none.statusCode()).isEqualTo(401);
+    assertError(none, "unauthorized");
   }
 
   @Test
