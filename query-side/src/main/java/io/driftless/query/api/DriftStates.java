@@ -141,8 +141,8 @@ public class DriftStates {
   /**
    * Every app's counts at once (the Apps list, issue 29 point 8: one answer instead of one overview
    * per app), by app id; apps without objects are absent; empty while the view is not built. Reads
-   * the whole inventory and every ghost diff in two statements and decides each object as {@link
-   * #counts} does.
+   * the whole inventory, every ghost diff and every open drift in three statements and decides each
+   * object as {@link #counts} does.
    */
   public Map<String, Counts> countsOfAll() {
     if (!available()) {
@@ -170,6 +170,15 @@ public class DriftStates {
                 active.merge(rs.getString(1), 1L, Long::sum);
               }
             });
+    var open = new HashMap<String, Map<String, Open>>();
+    jdbc.sql("SELECT app_id, resource_id, change_id, drift_since, changed_by FROM resource_drift")
+        .query(
+            rs -> {
+              open.computeIfAbsent(rs.getString(1), k -> new HashMap<>())
+                  .put(
+                      rs.getString(2),
+                      new Open(rs.getString(3), instant(rs.getTimestamp(4)), rs.getString(5)));
+            });
     var drifted = new HashMap<String, Long>();
     var outOfSync = new HashMap<String, Long>();
     jdbc.sql(
@@ -185,7 +194,12 @@ public class DriftStates {
                       rs.getString(4),
                       "reconcile".equals(rs.getString(5)),
                       instant(rs.getTimestamp(6)));
-              var drift = decide(last, ghosts.getOrDefault(app, Map.of()).get(rs.getString(2)));
+              var id = rs.getString(2);
+              var drift =
+                  decide(
+                      last,
+                      ghosts.getOrDefault(app, Map.of()).get(id),
+                      open.getOrDefault(app, Map.of()).get(id));
               drifted.merge(app, drifted(drift) ? 1L : 0L, Long::sum);
               outOfSync.merge(app, outOfSync(drift) ? 1L : 0L, Long::sum);
             });
