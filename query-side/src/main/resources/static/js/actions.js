@@ -1,7 +1,6 @@
 // Actions for a deployer (issue 29 point 5): Reconcile now and Lock/Unlock on the App page, Roll back
-// to this change on the Change page. Each shows its plan first (the API's dry run where it has one:
-// rollback's dryRun=true; reconcile and lock have none, so the page says what they do and what the
-// views know), then asks to confirm, then runs it: reconcile and rollback as an NDJSON stream
+// to this change on the Change page. Each shows its plan first (the API's dry run: reconcile's and
+// rollback's dryRun=true; a lock has none, so the page says what it does), then asks to confirm, then runs it: reconcile and rollback as an NDJSON stream
 // (docs/API.md, Accept: application/x-ndjson) whose lines show as they come. The panel is outside
 // <main>, so the page's redraws (the views moving) do not wipe a running action. Hidden unless
 // GET /api/whoami names the deployer role.
@@ -161,18 +160,13 @@ export function rollbackButton(ns, name, changeId) {
   return button;
 }
 
-/** Reconcile has no dry run: the plan is what the views know is out of sync now. */
-export function reconcileButton(ns, name, overview, inventory) {
+/** Reconcile's plan is its dry run (dryRun=true): what it would put back, nothing written. */
+export function reconcileButton(ns, name) {
   const button = h("button", { type: "button", id: "reconcile" }, "Reconcile now");
-  const drifted = inventory.filter((r) => r.drift && r.drift !== "in-sync");
   button.addEventListener("click", () =>
     open(
       `Reconcile ${ns}/${name} now`,
-      Promise.resolve([
-        h("p", {}, "A reconcile re-plans the stored desired set against the live cluster and applies only real diffs (docs/API.md; the API has no dry run for it)."),
-        h("p", { id: "action-description" }, `Out of sync now, as the views know: ${overview.outOfSyncCount ?? "unknown"}.`),
-        drifted.length ? h("ul", {}, drifted.map((r) => h("li", {}, `${r.kind} ${r.name}: ${r.drift}`))) : null,
-      ]),
+      command("POST", `${appPath(ns, name)}/reconcile?dryRun=true`).then(planTable),
       "Run the reconcile",
       (add) => stream(`${appPath(ns, name)}/reconcile`, progressLine(add))
     )

@@ -69,7 +69,7 @@ export async function appPage(ns, name, params) {
     h("p", {}, h("a", { href: "#/apps" }, "Apps"), " / ", `${ns}/${name}`),
     h("h1", {}, `${ns}/${name}`),
     h("p", { id: "app-status" }, "Status: ", statusBadge(words, reasonNow, overview)),
-    (await mayDeploy()) ? h("p", { id: "actions", class: "buttons" }, reconcileButton(ns, name, overview, resources), " ", lockButton(ns, name, overview)) : null,
+    (await mayDeploy()) ? h("p", { id: "actions", class: "buttons" }, reconcileButton(ns, name), " ", lockButton(ns, name, overview)) : null,
     h(
       "dl",
       { id: "overview" },

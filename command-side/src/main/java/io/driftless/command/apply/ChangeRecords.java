@@ -21,6 +21,7 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import org.axonframework.commandhandling.gateway.CommandGateway;
+import org.axonframework.modelling.command.ConcurrencyException;
 
 /**
  * The one place where what the cluster did becomes the ResourceChange's record:
@@ -40,6 +41,9 @@ import org.axonframework.commandhandling.gateway.CommandGateway;
  * reconcile can restore it.
  */
 final class ChangeRecords {
+
+  /** How often a record is sent when its append keeps losing the race (see {@link #send}). */
+  private static final int RECORD_ATTEMPTS = 5;
 
   private static final TypeReference<Map<String, Object>> MAP = new TypeReference<>() {};
 
@@ -61,10 +65,10 @@ final class ChangeRecords {
     var change = outcome.change();
     var resourceId = context.resourceId(change.key());
     switch (outcome.kind()) {
-      case CREATED, UPDATED -> commands.sendAndWait(applied(context, outcome));
+      case CREATED, UPDATED -> send(applied(context, outcome));
       case DELETED, ORPHANED -> {
         if (context.plan().holds(change.key())) {
-          commands.sendAndWait(
+          send(
               new RecordResourceDeleted(
                   resourceId,
                   context.appId(),
@@ -83,7 +87,7 @@ final class ChangeRecords {
    * Records the failure of a change (the cluster's refusal, or another failure) with its reason.
    */
   void failed(ApplyContext context, Change change, String reason) {
-    commands.sendAndWait(
+    send(
         new RecordApplyFailed(
             context.resourceId(change.key()),
             context.appId(),
@@ -92,6 +96,25 @@ final class ChangeRecords {
             change.op().wireName(),
             reason,
             clock.instant()));
+  }
+
+  /**
+   * Sends a record, again when its append lost the race for the aggregate's next sequence number to
+   * another writer of the same ResourceChange (the drift check's {@code RecordDriftSeen}, on this
+   * replica or another): the lost append stored nothing, and the command, sent again, is decided on
+   * the aggregate as it now is. A change never fails for a drift report.
+   */
+  private void send(Object command) {
+    for (var attempt = 1; ; attempt++) {
+      try {
+        commands.sendAndWait(command);
+        return;
+      } catch (ConcurrencyException e) {
+        if (attempt == RECORD_ATTEMPTS) {
+          throw e;
+        }
+      }
+    }
   }
 
   private RecordResourceApplied applied(ApplyContext context, Outcome outcome) {
@@ -128,7 +151,7 @@ final class ChangeRecords {
         .filter(state -> state.lastApplied() != null)
         .ifPresent(
             state ->
-                commands.sendAndWait(
+                send(
                     new RecordResourceDisowned(
                         lost,
                         previous.appId(),

@@ -67,9 +67,11 @@ class DeployController {
   @PostMapping("/reconcile")
   ResponseEntity<?> reconcile(
       @PathVariable String namespace, @PathVariable String app, HttpServletRequest http) {
-    var key = keyOf(namespace, app, "reconcile", http);
-    var provenance = ProvenanceInput.of(http);
     var options = DeployParameters.reconcileOptions(http.getQueryString());
+    var keyed = keyOf(namespace, app, "reconcile", http);
+    // A dry run changes nothing: it is safe to repeat and records no key.
+    var key = options.dryRun() ? null : keyed;
+    var provenance = ProvenanceInput.of(http);
     return retries.run(
         key,
         true,

@@ -78,8 +78,8 @@ record DeployParameters(DeployOptions options, DiffOptions diff, Provenance prov
   }
 
   /**
-   * The reconcile endpoint's write options, {@code applyMode} and {@code forceConflicts}, over the
-   * defaults (its provenance is {@link ProvenanceInput}'s; other parameters are not read).
+   * The reconcile endpoint's options, {@code dryRun}, {@code applyMode} and {@code forceConflicts},
+   * over the defaults (its provenance is {@link ProvenanceInput}'s; other parameters are not read).
    *
    * @throws BadParameterException when one does not parse
    */
@@ -88,7 +88,7 @@ record DeployParameters(DeployOptions options, DiffOptions diff, Provenance prov
     var base = DeployOptions.defaults();
     var options =
         new DeployOptions(
-            base.dryRun(),
+            query.bool("dryRun", base.dryRun()),
             base.allowEmpty(),
             base.overrideOwnership(),
             base.defaultLabelScopingRules(),

@@ -101,9 +101,10 @@ class DeployStreamController {
       HttpServletRequest http,
       HttpServletResponse out)
       throws IOException {
-    var key = DeployController.keyOf(namespace, app, "reconcile", http);
-    var provenance = ProvenanceInput.of(http);
     var options = DeployParameters.reconcileOptions(http.getQueryString());
+    var keyed = DeployController.keyOf(namespace, app, "reconcile", http);
+    var key = options.dryRun() ? null : keyed; // a dry run records no key
+    var provenance = ProvenanceInput.of(http);
     stream(
         http,
         out,

@@ -14,12 +14,14 @@ import io.driftless.command.secrets.SecretVault;
 import io.driftless.diff.resources.ResourceKey;
 import io.driftless.shared.DaemonThreads;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -37,6 +39,9 @@ public final class DriftWatch implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(DriftWatch.class);
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
+  /** How long a report waits while the app's own change runs. */
+  private static final Duration RECHECK = Duration.ofMillis(500);
+
   private final ClusterWatches watches;
   private final AggregateStates states;
   private final CommandGateway commands;
@@ -44,8 +49,8 @@ public final class DriftWatch implements AutoCloseable {
   private final DesiredContent content;
   private final DriftDiff diff;
   private final Map<String, Seen> pending = new LinkedHashMap<>();
-  private final ExecutorService worker =
-      Executors.newSingleThreadExecutor(DaemonThreads.named("drift-watch"));
+  private final ScheduledExecutorService worker =
+      Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("drift-watch"));
 
   /** A watch's report of one object, waiting for its check. */
   private record Seen(String appId, ResourceKey key, ObjectNode live, Instant at) {}
@@ -108,6 +113,13 @@ public final class DriftWatch implements AutoCloseable {
   }
 
   private void record(String resourceId, Seen seen) {
+    var app = states.app(seen.appId());
+    if (app.changeInProgress() != null) {
+      // The app's own change may be writing this object and not have recorded it yet: its echo
+      // would look like drift. Look again once the change has recorded what it wrote.
+      later(resourceId, seen);
+      return;
+    }
     var state = states.resource(resourceId).filter(s -> s.lastApplied() != null);
     if (state.isEmpty()) {
       return;
@@ -120,7 +132,6 @@ public final class DriftWatch implements AutoCloseable {
     if (desired.isEmpty()) {
       return;
     }
-    var app = states.app(seen.appId());
     var fields =
         diff.fields(
             seen.key(),
@@ -132,6 +143,22 @@ public final class DriftWatch implements AutoCloseable {
     commands.sendAndWait(
         new RecordDriftSeen(
             resourceId, seen.appId(), state.get().resource(), resourceVersion, fields, seen.at()));
+  }
+
+  /**
+   * Checks {@code seen} again after {@link #RECHECK}, unless a newer report of it came meanwhile.
+   */
+  private void later(String resourceId, Seen seen) {
+    synchronized (pending) {
+      if (pending.putIfAbsent(resourceId, seen) != null) {
+        return; // a newer report is queued and will be checked
+      }
+    }
+    try {
+      worker.schedule(() -> check(resourceId), RECHECK.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (java.util.concurrent.RejectedExecutionException e) {
+      // closing
+    }
   }
 
   /** The stored desired object: last-applied, or a Secret's opened seal (none if it won't open). */

@@ -20,11 +20,9 @@ import io.driftless.diff.plan.DiffEngine;
 import io.driftless.diff.plan.LabelScoping;
 import io.driftless.diff.plan.PlanInput;
 import io.driftless.diff.resources.CustomResourceDefinitions;
-import io.driftless.diff.resources.KappAnnotations;
 import io.driftless.diff.resources.Resource;
 import io.driftless.diff.resources.ResourceKey;
 import io.driftless.diff.resources.StableApiVersions;
-import io.driftless.diff.resources.VersionName;
 import io.driftless.diff.text.SecretFingerprint;
 import io.driftless.events.ChangeTrigger;
 import io.driftless.events.GhostDiffPolicy;
@@ -344,11 +342,11 @@ public class Planner {
         LiveObjects.read(
             cluster,
             apiVersions,
-            versionedNames(desired),
+            VersionedResources.ownNames(desired),
             AppLabels.APP,
             AppLabels.appLabel(app.appId()));
     var live = reads.objects();
-    live.putAll(unrecordedVersions(reads, desired, live.keySet(), previous));
+    live.putAll(VersionedResources.unrecorded(reads, desired, live.keySet(), previous));
     var unchanged =
         options.againstLastApplied() ? unchanged(recorded, live) : Set.<ResourceKey>of();
     var compared = stripped(live);
@@ -409,70 +407,6 @@ public class Planner {
       }
     }
     return found;
-  }
-
-  /**
-   * Versions of the desired versioned resources that the cluster holds labelled for this app but
-   * the app did not record (a write whose event was lost, a store from before reconciles recorded
-   * the versions they make): {@code <name>-ver-N} above the newest known, looked up one after the
-   * other in the kind's labelled list ({@link LiveObjects}; by GET where it could not be listed)
-   * until one is missing. The engine counts them as existing versions, so it reuses the newest when
-   * its content is the desired one and never creates a version that is already there (kapp lists
-   * the app's labelled objects for the same purpose).
-   */
-  private static Map<ResourceKey, ObjectNode> unrecordedVersions(
-      LiveObjects reads, List<Resource> desired, Set<ResourceKey> live, Set<ResourceKey> previous) {
-    var found = new HashMap<ResourceKey, ObjectNode>();
-    for (var resource : desired) {
-      if (!KappAnnotations.has(resource.object(), KappAnnotations.VERSIONED)) {
-        continue;
-      }
-      int number = newestKnownVersion(resource.key(), live, previous) + 1;
-      while (true) {
-        var key = resource.renamed(new VersionName(resource.key().name(), number).name()).key();
-        var object = reads.labelled(key, resource.apiVersion());
-        if (object.isEmpty()) {
-          break;
-        }
-        found.put(key, object.get());
-        number++;
-      }
-    }
-    return found;
-  }
-
-  /**
-   * The keys of the desired versioned resources not also deployed under their own name: only their
-   * {@code -ver-N} objects are deployed, so the object at the name itself matters only if the app
-   * owns it (deployed before the resource became versioned).
-   */
-  private static Set<ResourceKey> versionedNames(List<Resource> desired) {
-    var names = new HashSet<ResourceKey>();
-    for (var resource : desired) {
-      if (KappAnnotations.has(resource.object(), KappAnnotations.VERSIONED)
-          && !KappAnnotations.has(resource.object(), KappAnnotations.VERSIONED_KEEP_ORIGINAL)) {
-        names.add(resource.key());
-      }
-    }
-    return names;
-  }
-
-  private static int newestKnownVersion(
-      ResourceKey base, Set<ResourceKey> live, Set<ResourceKey> previous) {
-    int newest = 0;
-    for (var known : List.of(live, previous)) {
-      for (var key : known) {
-        var version = VersionName.parse(key.name());
-        if (version.isPresent()
-            && version.get().base().equals(base.name())
-            && key.kind().equals(base.kind())
-            && key.group().equals(base.group())
-            && key.namespace().equals(base.namespace())) {
-          newest = Math.max(newest, version.get().number());
-        }
-      }
-    }
-    return newest;
   }
 
   private static LinkedHashSet<ResourceKey> previousKeys(AppState app) {

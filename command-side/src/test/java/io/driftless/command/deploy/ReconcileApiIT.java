@@ -62,9 +62,14 @@ class ReconcileApiIT {
   }
 
   private HttpResponse<String> reconcile(String app) throws Exception {
+    return reconcile(app, "");
+  }
+
+  private HttpResponse<String> reconcile(String app, String query) throws Exception {
     var request =
         HttpRequest.newBuilder(
-                URI.create("http://127.0.0.1:" + port + "/api/apps/default/" + app + "/reconcile"))
+                URI.create(
+                    "http://127.0.0.1:" + port + "/api/apps/default/" + app + "/reconcile" + query))
             .POST(HttpRequest.BodyPublishers.noBody())
             .build();
     return HTTP.send(request, HttpResponse.BodyHandlers.ofString());
@@ -144,6 +149,29 @@ class ReconcileApiIT {
     var again = ok(reconcile("edited"));
     assertThat(again.get("changeId").isNull()).as(again.toString()).isTrue();
     assertThat(storedEvents()).isEqualTo(eventsBefore + 3);
+  }
+
+  @Test
+  void aDryRunShowsWhatTheReconcileWouldPutBackAndWritesNothing() throws Exception {
+    ok(api.deployYaml("dry", Api.example("simple-app-v1.yml").replace("simple-app", "dry")));
+    var deployments = cluster.apps().deployments().inNamespace("default");
+    var live = deployments.withName("dry").get();
+    live.getSpec().getTemplate().getSpec().getContainers().get(0).getEnv().get(0).setValue("edit");
+    deployments.resource(live).update();
+    var clusterBefore = SandboxCluster.read(CLUSTER_STORE).toString();
+    var eventsBefore = storedEvents();
+
+    var plan = ok(reconcile("dry", "?dryRun=true"));
+
+    assertThat(plan.get("changeId").isNull()).as(plan.toString()).isTrue();
+    assertThat(plan.get("dryRun").asBoolean()).isTrue();
+    assertThat(plan.at("/ops/update").asInt()).isEqualTo(1);
+    assertThat(plan.at("/changes/0/fields").toString()).contains("\"from\":\"edit\"");
+    assertThat(SandboxCluster.read(CLUSTER_STORE).toString()).isEqualTo(clusterBefore);
+    assertThat(storedEvents()).isEqualTo(eventsBefore);
+    var env = deployments.withName("dry").get().getSpec().getTemplate().getSpec();
+    assertThat(env.getContainers().get(0).getEnv().get(0).getValue()).isEqualTo("edit");
+    assertThat(reconcile("dry", "?dryRun=maybe").statusCode()).isEqualTo(400);
   }
 
   @Test

@@ -177,8 +177,11 @@ class ConsolePageIT {
     var before = rows("#changes").size();
     wait.until(ExpectedConditions.elementToBeClickable(By.id("reconcile"))).click();
     var confirm = wait.until(ExpectedConditions.elementToBeClickable(By.id("action-confirm")));
-    assertThat(browser.findElement(By.id("action-description")).getText())
-        .contains("Out of sync now");
+    // the plan is the reconcile's dry run: the edited Deployment to update, nothing written yet
+    assertThat(browser.findElements(By.cssSelector("#action-plan tr[data-op='update']")))
+        .extracting(WebElement::getText)
+        .anyMatch(r -> r.contains("simple-app") && r.contains("Deployment"));
+    assertThat(rows("#changes")).hasSize(before);
     checkPage("reconcile-plan");
     confirm.click();
     await("the reconcile's progress and result")
