@@ -3,34 +3,30 @@ package io.driftless.command.secrets;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.driftless.diff.text.SealBox;
 import io.driftless.diff.text.SecretFingerprint;
 import io.driftless.diff.text.SecretKeys;
 import io.driftless.events.SealedObject;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
-import java.security.SecureRandom;
-import java.util.Base64;
 import javax.crypto.AEADBadTagException;
-import javax.crypto.Cipher;
-import javax.crypto.spec.GCMParameterSpec;
+import javax.crypto.SecretKey;
 
 /**
- * Seals objects (AES-256-GCM, a random 96-bit nonce per seal, the 128-bit tag) with the current key
- * and opens them with the key their id names. The associated data is the ResourceChange id, so a
- * sealed object opens only for the resource it was sealed for. Also hands out the keyed fingerprint
- * of Secret values ({@link SecretKeys#fingerprint()}), the other use of the same keys.
+ * Seals objects ({@link SealBox}: AES-256-GCM, a random 96-bit nonce per seal, the 128-bit tag)
+ * with the current key and opens them with the key their id names. The associated data is the
+ * ResourceChange id, so a sealed object opens only for the resource it was sealed for. Also hands
+ * out the keyed fingerprint of Secret values ({@link SecretKeys#fingerprint()}), the other use of
+ * the same keys.
  *
- * <p>Thread-safe: a {@link Cipher} per call.
+ * <p>Thread-safe.
  */
 public final class SecretVault {
 
-  private static final int TAG_BITS = 128;
-  private static final int NONCE_BYTES = 12;
+  private static final String AAD = "driftless/sealed/v1 ";
 
   private final SecretKeys keys;
   private final SecretFingerprint fingerprint;
-  private final SecureRandom random = new SecureRandom();
   private final ObjectMapper mapper = new ObjectMapper();
 
   public SecretVault(SecretKeys keys) {
@@ -45,15 +41,12 @@ public final class SecretVault {
 
   /** The object encrypted with the current key for the resource {@code resourceId}. */
   public SealedObject seal(String resourceId, ObjectNode object) {
-    var nonce = new byte[NONCE_BYTES];
-    random.nextBytes(nonce);
     String keyId = keys.currentId();
     try {
-      var cipher = cipher(Cipher.ENCRYPT_MODE, keyId, nonce, resourceId);
-      byte[] sealed = cipher.doFinal(mapper.writeValueAsBytes(object));
-      var base64 = Base64.getEncoder();
-      return new SealedObject(keyId, base64.encodeToString(nonce), base64.encodeToString(sealed));
-    } catch (GeneralSecurityException | JsonProcessingException e) {
+      var sealed =
+          SealBox.seal(key(keyId, resourceId), AAD + resourceId, mapper.writeValueAsBytes(object));
+      return new SealedObject(keyId, sealed.nonce(), sealed.ciphertext());
+    } catch (JsonProcessingException e) {
       throw new IllegalStateException("AES-GCM sealing failed.", e);
     }
   }
@@ -66,10 +59,12 @@ public final class SecretVault {
    */
   public ObjectNode unseal(String resourceId, SealedObject sealed) {
     try {
-      var base64 = Base64.getDecoder();
-      var cipher =
-          cipher(Cipher.DECRYPT_MODE, sealed.keyId(), base64.decode(sealed.nonce()), resourceId);
-      byte[] json = cipher.doFinal(base64.decode(sealed.ciphertext()));
+      byte[] json =
+          SealBox.open(
+              key(sealed.keyId(), resourceId),
+              AAD + resourceId,
+              sealed.nonce(),
+              sealed.ciphertext());
       return (ObjectNode) mapper.readTree(json);
     } catch (AEADBadTagException e) {
       throw new SecretVaultException(
@@ -86,21 +81,15 @@ public final class SecretVault {
     }
   }
 
-  private Cipher cipher(int mode, String keyId, byte[] nonce, String resourceId)
-      throws GeneralSecurityException {
-    var key =
-        keys.sealKey(keyId)
-            .orElseThrow(
-                () ->
-                    new SecretVaultException(
-                        "The sealed object of "
-                            + resourceId
-                            + " needs key "
-                            + keyId
-                            + ", which is not configured (driftless.secrets.key / .old-keys)."));
-    var cipher = Cipher.getInstance("AES/GCM/NoPadding");
-    cipher.init(mode, key, new GCMParameterSpec(TAG_BITS, nonce));
-    cipher.updateAAD(("driftless/sealed/v1 " + resourceId).getBytes(StandardCharsets.UTF_8));
-    return cipher;
+  private SecretKey key(String keyId, String resourceId) {
+    return keys.sealKey(keyId)
+        .orElseThrow(
+            () ->
+                new SecretVaultException(
+                    "The sealed object of "
+                        + resourceId
+                        + " needs key "
+                        + keyId
+                        + ", which is not configured (driftless.secrets.key / .old-keys)."));
   }
 }
