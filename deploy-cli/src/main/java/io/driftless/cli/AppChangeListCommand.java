@@ -3,7 +3,6 @@ package io.driftless.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.ExitCode;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -34,13 +33,7 @@ final class AppChangeListCommand implements Callable<Integer> {
   public Integer call() {
     var query = limit == null ? null : "limit=" + limit;
     var response = client.api().get(app.ref().path() + "/changes", query);
-    if (client.jsonOutput()) {
-      return client.printJson(response);
-    }
-    var ui = client.ui();
-    ui.print(table(Json.readOrMissing(response.bodyOrThrow()), ui).render());
-    ui.succeeded();
-    return ExitCode.OK;
+    return client.printList(response, changes -> table(changes, client.ui()));
   }
 
   private TextTable table(JsonNode changes, Ui ui) {

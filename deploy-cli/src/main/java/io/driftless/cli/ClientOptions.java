@@ -1,5 +1,7 @@
 package io.driftless.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.function.Function;
 import picocli.CommandLine.ExitCode;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -82,6 +84,20 @@ final class ClientOptions {
     var out = command.commandLine().getOut();
     out.print(body.endsWith("\n") ? body : body + "\n");
     out.flush();
+    return ExitCode.OK;
+  }
+
+  /**
+   * Prints a list answer: as it came with {@code --json} (or the {@code DRIFTLESS_OUTPUT} setting),
+   * else as the table {@code table} makes of its JSON; throws the API's error for any other.
+   */
+  int printList(ApiResponse response, Function<JsonNode, TextTable> table) {
+    if (jsonOutput()) {
+      return printJson(response);
+    }
+    var ui = ui();
+    ui.print(table.apply(Json.readOrMissing(response.bodyOrThrow())).render());
+    ui.succeeded();
     return ExitCode.OK;
   }
 }

@@ -3,7 +3,6 @@ package io.driftless.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.ExitCode;
 import picocli.CommandLine.Mixin;
 
 /** {@code driftless projections}: the query side's views, their lag and rebuilds. */
@@ -19,13 +18,7 @@ final class ProjectionsCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     var response = client.api().get("/api/projections", null);
-    if (client.jsonOutput()) {
-      return client.printJson(response);
-    }
-    var ui = client.ui();
-    ui.print(table(Json.readOrMissing(response.bodyOrThrow()), ui.colors()).render());
-    ui.succeeded();
-    return ExitCode.OK;
+    return client.printList(response, views -> table(views, client.ui().colors()));
   }
 
   private static TextTable table(JsonNode views, Colors colors) {

@@ -3,7 +3,6 @@ package io.driftless.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.ExitCode;
 import picocli.CommandLine.Mixin;
 
 /**
@@ -45,13 +44,7 @@ final class SubscriptionsCommand implements Callable<Integer> {
 
   static int list(ClientOptions client) {
     var response = client.api().get("/api/subscriptions", null);
-    if (client.jsonOutput()) {
-      return client.printJson(response);
-    }
-    var ui = client.ui();
-    ui.print(table(Json.readOrMissing(response.bodyOrThrow()), ui.colors()).render());
-    ui.succeeded();
-    return ExitCode.OK;
+    return client.printList(response, subscriptions -> table(subscriptions, client.ui().colors()));
   }
 
   private static TextTable table(JsonNode subscriptions, Colors colors) {
