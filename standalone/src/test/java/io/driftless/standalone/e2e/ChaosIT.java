@@ -426,5 +426,4 @@ class ChaosIT {
         divergentRows,
         divergentByTable);
   }
-
 }

@@ -42,8 +42,8 @@ import org.junit.jupiter.api.extension.TestWatcher;
  * and app whose target is a {@link Receiver} in this JVM on loopback, clients deploying all along
  * as {@link ChaosIT}'s do ({@link ChaosClient}: an {@code Idempotency-Key} per request, sent again
  * with it when the answer is lost); at random points of the stream the suite {@code kill -9}s the
- * command side and the query side (starting each again) and restarts RabbitMQ. Afterwards, once
- * the subscription's backlog is empty: every CloudEvent the event store calls for ({@link
+ * command side and the query side (starting each again) and restarts RabbitMQ. Afterwards, once the
+ * subscription's backlog is empty: every CloudEvent the event store calls for ({@link
  * WebhookOracle}: each sent event of every change, its CDEvent) reached the receiver at least once,
  * so every event of every acknowledged change did; and per app the first receipt of each event is
  * in event-store order. It prints the counts.
@@ -146,7 +146,8 @@ class SubscriptionChaosIT {
             "--driftless.subscriptions.first-backoff=200ms",
             "--driftless.subscriptions.max-backoff=1s",
             "--driftless.subscriptions.poll-interval=100ms"),
-        Path.of("target", "hookchaos-" + RUN + "-query-side-" + lifetimes.incrementAndGet() + ".log"));
+        Path.of(
+            "target", "hookchaos-" + RUN + "-query-side-" + lifetimes.incrementAndGet() + ".log"));
   }
 
   private static SideProcess startCommandSide() throws IOException {
@@ -161,7 +162,8 @@ class SubscriptionChaosIT {
             "--driftless.recovery.lease-duration=9s",
             "--driftless.recovery.check-period=3s"),
         Path.of(
-            "target", "hookchaos-" + RUN + "-command-side-" + lifetimes.incrementAndGet() + ".log"));
+            "target",
+            "hookchaos-" + RUN + "-command-side-" + lifetimes.incrementAndGet() + ".log"));
   }
 
   @AfterAll
@@ -341,10 +343,12 @@ class SubscriptionChaosIT {
             + " requests retried with their key %d, events in the store %d, CloudEvents expected"
             + " %d (of App events %d), deliveries received %d (distinct %d, duplicates %d)%n",
         SEED,
-        counts.getOrDefault("kill -9 command side", 0) + counts.getOrDefault("kill -9 query side", 0),
+        counts.getOrDefault("kill -9 command side", 0)
+            + counts.getOrDefault("kill -9 query side", 0),
         counts.getOrDefault("kill -9 command side", 0),
         counts.getOrDefault("kill -9 query side", 0),
-        counts.getOrDefault("kill -9 command side", 0) + counts.getOrDefault("kill -9 query side", 0),
+        counts.getOrDefault("kill -9 command side", 0)
+            + counts.getOrDefault("kill -9 query side", 0),
         counts.getOrDefault("RabbitMQ restart", 0),
         acknowledged,
         clients.stream().mapToInt(ChaosClient::failedCount).sum(),

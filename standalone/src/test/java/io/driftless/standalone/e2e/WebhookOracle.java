@@ -18,10 +18,10 @@ import java.util.UUID;
 
 /**
  * What a subscription to every type and app must receive for an event store, worked out from the
- * store alone (docs/API.md, "Events out"), independently of the query side's outbox: one
- * CloudEvent per stored event of a sent type, and after a successful deploy, rollback or delete
- * its CDEvent; each with the id the API promises (stable per stored event, kind and subscription).
- * The list is in event-store order, which per app is the order the first receipts must keep.
+ * store alone (docs/API.md, "Events out"), independently of the query side's outbox: one CloudEvent
+ * per stored event of a sent type, and after a successful deploy, rollback or delete its CDEvent;
+ * each with the id the API promises (stable per stored event, kind and subscription). The list is
+ * in event-store order, which per app is the order the first receipts must keep.
  */
 final class WebhookOracle {
 
@@ -51,10 +51,13 @@ final class WebhookOracle {
 
   private WebhookOracle() {}
 
-  /** The CloudEvents a subscription {@code subscriptionId} to everything gets for {@code events}. */
+  /**
+   * The CloudEvents a subscription {@code subscriptionId} to everything gets for {@code events}.
+   */
   static List<Expected> expected(List<EventEnvelope> events, String subscriptionId) {
     var out = new ArrayList<Expected>();
-    // Each app's newest started change and its trigger: a finish of another change sends no CDEvent.
+    // Each app's newest started change and its trigger: a finish of another change sends no
+    // CDEvent.
     var started = new HashMap<String, AppChangeStarted>();
     var deployed = new HashMap<String, Boolean>();
     for (var event : events) {
@@ -80,8 +83,7 @@ final class WebhookOracle {
         var cd = same ? cdEvent(start.trigger(), deployed.getOrDefault(app, false)) : null;
         if (cd != null) {
           deployed.put(app, !cd.equals("service.removed"));
-          out.add(
-              new Expected(id(subscriptionId, event.eventId(), cd), app, cd, changeId, ofApp));
+          out.add(new Expected(id(subscriptionId, event.eventId(), cd), app, cd, changeId, ofApp));
         }
       }
     }
