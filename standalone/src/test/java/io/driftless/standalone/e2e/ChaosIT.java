@@ -3,24 +3,15 @@ package io.driftless.standalone.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import io.driftless.events.AppChangeStarted;
-import io.driftless.events.EventCatalog;
-import io.driftless.events.EventEnvelope;
 import io.driftless.events.testing.BrokerNames;
 import io.driftless.events.testing.LocalDatabases;
-import io.driftless.events.testing.MachineBroker;
 import io.driftless.events.testing.SideProcess;
-import io.driftless.query.eventstore.EventStoreReader;
 import io.driftless.query.support.DriftFold;
 import io.driftless.query.support.SequentialFold;
 import io.driftless.query.support.ViewTables;
 import io.driftless.sandbox.SandboxCluster;
 import io.driftless.sandbox.SandboxSettings;
 import java.io.IOException;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.DriverManager;
@@ -36,13 +27,8 @@ import java.util.Random;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.concurrent.atomic.AtomicReferenceArray;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -50,7 +36,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.extension.TestWatcher;
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.datasource.DriverManagerDataSource;
 
 /**
@@ -74,9 +59,6 @@ import org.springframework.jdbc.datasource.DriverManagerDataSource;
  */
 class ChaosIT {
 
-  private static final ObjectMapper JSON = new ObjectMapper();
-  private static final HttpClient HTTP =
-      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
   private static final Duration STARTUP = Duration.ofMinutes(3);
   private static final int KEEP = 200;
 
@@ -99,13 +81,9 @@ class ChaosIT {
 
   private static SandboxCluster cluster;
   private static ChaosTap tap;
-  private static final AtomicReferenceArray<SideProcess> commandSides =
-      new AtomicReferenceArray<>(REPLICAS);
+  private static final CommandReplicas commandSides = new CommandReplicas(REPLICAS);
   private static volatile SideProcess querySide;
   private static final AtomicInteger lifetimes = new AtomicInteger();
-  // What a change may fail by: a kill of the replica running it, or the cut of its connections.
-  private static final AtomicIntegerArray replicaKills = new AtomicIntegerArray(REPLICAS);
-  private static final AtomicInteger databaseCuts = new AtomicInteger();
 
   @RegisterExtension
   static final TestWatcher PRINT_LOGS_ON_FAILURE =
@@ -120,12 +98,7 @@ class ChaosIT {
       };
 
   private static List<SideProcess> sides() {
-    var sides = new ArrayList<SideProcess>();
-    for (int i = 0; i < REPLICAS; i++) {
-      if (commandSides.get(i) != null) {
-        sides.add(commandSides.get(i));
-      }
-    }
+    var sides = new ArrayList<>(commandSides.started());
     if (querySide != null) {
       sides.add(querySide);
     }
@@ -222,7 +195,7 @@ class ChaosIT {
       for (int a = 0; a < APPS_PER_CLIENT; a++) {
         apps.add("chaos-" + c + "-" + a);
       }
-      clients.add(new ChaosClient(apps, SEED + c, c));
+      clients.add(new ChaosClient(commandSides, apps, SEED + c, c));
     }
     var running = new ArrayList<Thread>();
     for (var client : clients) {
@@ -246,9 +219,9 @@ class ChaosIT {
         case KILL_COMMAND_SIDE -> {
           var replica = random.nextInt(REPLICAS);
           // Before and after: a request that starts in between meets the kill too.
-          replicaKills.incrementAndGet(replica);
+          commandSides.killing(replica);
           commandSides.get(replica).kill();
-          replicaKills.incrementAndGet(replica);
+          commandSides.killing(replica);
           commandSides.set(replica, startCommandSide(replica));
           commandSides.get(replica).awaitHealthy(STARTUP);
         }
@@ -259,9 +232,9 @@ class ChaosIT {
         }
         case RESTART_RABBITMQ -> restartRabbitMq();
         case CUT_DATABASE_CONNECTIONS -> {
-          databaseCuts.incrementAndGet();
+          commandSides.cutting();
           counts.merge("database connections killed", cutDatabaseConnections(), Integer::sum);
-          databaseCuts.incrementAndGet();
+          commandSides.cutting();
         }
       }
     }
@@ -278,7 +251,7 @@ class ChaosIT {
       assertThat(client.unexpected()).as("answers no client should get").isEmpty();
     }
 
-    try (var store = new Store(COMMAND_DB)) {
+    try (var store = new ChaosStore(COMMAND_DB)) {
       var acknowledged = new TreeSet<String>();
       clients.forEach(c -> acknowledged.addAll(c.acknowledgedChanges()));
       assertThat(store.startedChanges())
@@ -367,27 +340,8 @@ class ChaosIT {
     return (int) clients.stream().filter(ChaosClient::inFlight).count();
   }
 
-  /**
-   * {@code rabbitmqctl stop_app} and {@code start_app}: queues and messages on disk survive. Once
-   * no test of another fork uses the broker ({@link MachineBroker}).
-   */
   private static void restartRabbitMq() throws Exception {
-    MachineBroker.alone(
-        () -> {
-          rabbitmqctl("stop_app");
-          rabbitmqctl("start_app");
-          rabbitmqctl("await_startup");
-        });
-  }
-
-  private static void rabbitmqctl(String command) throws Exception {
-    var process =
-        new ProcessBuilder("rabbitmqctl", command)
-            .redirectErrorStream(true)
-            .redirectOutput(Path.of("target", "chaos-" + RUN + "-rabbitmqctl.log").toFile())
-            .start();
-    assertThat(process.waitFor(120, TimeUnit.SECONDS)).as("rabbitmqctl " + command).isTrue();
-    assertThat(process.exitValue()).as("rabbitmqctl " + command).isZero();
+    RabbitRestart.restart(Path.of("target", "chaos-" + RUN + "-rabbitmqctl.log"));
   }
 
   /** {@code KILL CONNECTION} of every connection either side holds to its database. */
@@ -471,246 +425,5 @@ class ChaosIT {
         tap.interrupted(),
         divergentRows,
         divergentByTable);
-  }
-
-  /** The event store, read with JDBC as the oracle needs it. */
-  private static final class Store implements AutoCloseable {
-
-    private final DriverManagerDataSource dataSource;
-    private final JdbcClient jdbc;
-
-    Store(String database) {
-      this.dataSource =
-          new DriverManagerDataSource(
-              LocalDatabases.url(database), LocalDatabases.user(), LocalDatabases.password());
-      this.jdbc = JdbcClient.create(dataSource);
-    }
-
-    Set<String> startedChanges() throws IOException {
-      var ids = new TreeSet<String>();
-      for (var payload :
-          jdbc.sql("SELECT payload FROM domain_event_entry WHERE payload_type = ?")
-              .param(AppChangeStarted.class.getName())
-              .query(byte[].class)
-              .list()) {
-        ids.add(JSON.readTree(payload).get("changeId").asText());
-      }
-      return ids;
-    }
-
-    /** Apps whose newest event is a change's start: a change nobody will finish. */
-    List<String> appsWithAChangeInProgress() {
-      return jdbc.sql(
-              """
-              SELECT e.aggregate_identifier FROM domain_event_entry e
-              JOIN (SELECT aggregate_identifier, MAX(sequence_number) AS seq
-                    FROM domain_event_entry WHERE type = ? GROUP BY aggregate_identifier) newest
-                ON e.aggregate_identifier = newest.aggregate_identifier
-               AND e.sequence_number = newest.seq
-              WHERE e.payload_type = ?
-              """)
-          .params(EventCatalog.APP, AppChangeStarted.class.getName())
-          .query(String.class)
-          .list();
-    }
-
-    List<EventEnvelope> events() {
-      var reader = new EventStoreReader(jdbc);
-      var events = new ArrayList<EventEnvelope>();
-      long after = -1;
-      while (true) {
-        var page = reader.readAfter(after, 5_000);
-        if (page.isEmpty()) {
-          return events;
-        }
-        for (var indexed : page) {
-          events.add(indexed.event());
-          after = indexed.globalIndex();
-        }
-      }
-    }
-
-    @Override
-    public void close() {}
-  }
-
-  /**
-   * One deploy client: deploys its own apps in turn (so its requests never meet another client's
-   * change), each request with a fresh {@code Idempotency-Key}; a request whose answer is lost (the
-   * connection broke, the server is starting, its change still runs) is sent again with the same
-   * key until an answer comes, as the CLI does.
-   */
-  static final class ChaosClient implements Runnable {
-
-    private final List<String> apps;
-    private final Random random;
-    private int replica;
-    private final Set<String> acknowledged = ConcurrentHashMap.newKeySet();
-    private final List<String> unexpected = new CopyOnWriteArrayList<>();
-    private final AtomicInteger failed = new AtomicInteger();
-    private final AtomicInteger retried = new AtomicInteger();
-    private final AtomicInteger clusterErrors = new AtomicInteger();
-    private volatile boolean inFlight;
-    private volatile boolean running = true;
-
-    ChaosClient(List<String> apps, long seed, int replica) {
-      this.apps = apps;
-      this.random = new Random(seed);
-      this.replica = replica % REPLICAS;
-    }
-
-    @Override
-    public void run() {
-      var round = 0;
-      while (running) {
-        var app = apps.get(round % apps.size());
-        try {
-          deploy(app, manifest(app, round), UUID.randomUUID().toString());
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          return;
-        } catch (Exception e) {
-          unexpected.add(app + ": " + e);
-        }
-        round++;
-      }
-    }
-
-    private void deploy(String app, String manifest, String key) throws Exception {
-      var deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
-      var first = replica;
-      var killsBefore = replicaKills.get(first);
-      var cutsBefore = databaseCuts.get();
-      inFlight = true;
-      try {
-        for (var attempt = 0; ; attempt++) {
-          if (attempt > 0) {
-            retried.incrementAndGet();
-            Thread.sleep(200); // the client's back-off between retries, as the CLI's
-          }
-          if (System.nanoTime() > deadline) {
-            unexpected.add(app + ": no answer for key " + key + " within 3 minutes");
-            return;
-          }
-          HttpResponse<String> response;
-          try {
-            var request =
-                HttpRequest.newBuilder(
-                        commandSides.get(replica).uri("/api/apps/default/" + app + "/deploy"))
-                    .timeout(Duration.ofSeconds(60))
-                    .header("Content-Type", "application/yaml")
-                    .header("Idempotency-Key", key)
-                    .POST(HttpRequest.BodyPublishers.ofString(manifest))
-                    .build();
-            response = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
-          } catch (IOException lost) {
-            replica = (replica + 1) % REPLICAS; // as a load balancer would: the next replica
-            continue;
-          }
-          switch (response.statusCode()) {
-            case 200 -> {
-              var changeId = JSON.readTree(response.body()).get("changeId");
-              if (changeId != null && changeId.isTextual()) {
-                acknowledged.add(changeId.asText());
-              }
-              return;
-            }
-            case 502 -> {
-              if (response.body().contains("\"cluster_error\"")) {
-                // the cluster (the sandbox, in this JVM under the suite's load) refused or timed
-                // out: recorded as failed, as a real cluster's failure would be
-                clusterErrors.incrementAndGet();
-                return;
-              }
-              // Otherwise the change was closed by crash recovery: only a crash of the replica
-              // that ran it, or the loss of its database connection, may do that. A change closed
-              // while its replica still runs it is a bug.
-              if (replicaKills.get(first) == killsBefore && databaseCuts.get() == cutsBefore) {
-                unexpected.add(app + ": 502 with no crash of its replica: " + response.body());
-              }
-              failed.incrementAndGet();
-              return;
-            }
-            case 409, 503, 500 -> {
-              // its change still runs, the server is busy or lost its database for a moment
-            }
-            default -> {
-              unexpected.add(app + ": " + response.statusCode() + " " + response.body());
-              return;
-            }
-          }
-        }
-      } finally {
-        inFlight = false;
-      }
-    }
-
-    private String manifest(String app, int round) {
-      var replicas = 1 + random.nextInt(3);
-      return """
-          apiVersion: v1
-          kind: ConfigMap
-          metadata:
-            name: %1$s-settings
-            namespace: default
-          data:
-            round: "%2$d"
-          ---
-          apiVersion: apps/v1
-          kind: Deployment
-          metadata:
-            name: %1$s-web
-            namespace: default
-          spec:
-            replicas: %3$d
-            selector:
-              matchLabels:
-                app: %1$s
-            template:
-              metadata:
-                labels:
-                  app: %1$s
-              spec:
-                containers:
-                - name: web
-                  image: nginx:1.27
-                  env:
-                  - name: ROUND
-                    value: "%2$d"
-          """
-          .formatted(app, round, replicas);
-    }
-
-    void stop() {
-      running = false;
-    }
-
-    boolean inFlight() {
-      return inFlight;
-    }
-
-    int acknowledgedCount() {
-      return acknowledged.size();
-    }
-
-    Set<String> acknowledgedChanges() {
-      return acknowledged;
-    }
-
-    int failedCount() {
-      return failed.get();
-    }
-
-    int retriedCount() {
-      return retried.get();
-    }
-
-    int clusterErrorCount() {
-      return clusterErrors.get();
-    }
-
-    List<String> unexpected() {
-      return unexpected;
-    }
   }
 }

@@ -19,28 +19,29 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A webhook receiver on loopback (the JDK's HTTP server): each path records what it got and answers
- * as told, a status per try or never (until {@link #close}).
+ * as told, a status per try or never (until {@link #close}). Public for the chaos suite's
+ * subscription run ({@code e2e/SubscriptionChaosIT}).
  */
-final class Receiver implements AutoCloseable {
+public final class Receiver implements AutoCloseable {
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
   /** One request as received: its signature and content type headers and its raw body. */
-  record Received(String signature, String contentType, String body, JsonNode event) {}
+  public record Received(String signature, String contentType, String body, JsonNode event) {}
 
   private final HttpServer server;
   private final ExecutorService threads = Executors.newCachedThreadPool();
   private final Map<String, List<Received>> received = new ConcurrentHashMap<>();
   private final CountDownLatch closing = new CountDownLatch(1);
 
-  Receiver() throws IOException {
+  public Receiver() throws IOException {
     server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 50);
     server.setExecutor(threads);
     server.start();
   }
 
   /** A path that answers {@code statuses} in turn, then the last one for ever. */
-  String answering(String path, int... statuses) {
+  public String answering(String path, int... statuses) {
     var tries = new AtomicInteger();
     server.createContext(
         path,
@@ -69,7 +70,8 @@ final class Receiver implements AutoCloseable {
     return url(path);
   }
 
-  List<Received> got(String path) {
+  /** What {@code path} got, in the order it got it. */
+  public List<Received> got(String path) {
     return List.copyOf(received.getOrDefault(path, List.of()));
   }
 
