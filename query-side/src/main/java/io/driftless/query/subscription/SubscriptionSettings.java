@@ -17,6 +17,8 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param giveUpAfter how long after its first try a delivery is retried before it is dead (24 h)
  * @param pollInterval how often the dispatcher looks for due rows (250 ms)
  * @param maxInFlight deliveries this process sends at once, over all subscriptions (64)
+ * @param leaseMargin how much longer than two timeouts a sender's claim on a row lasts (30 s): what
+ *     a killed process's claimed rows wait before another sender takes them
  */
 @ConfigurationProperties("driftless.subscriptions")
 public record SubscriptionSettings(
@@ -28,7 +30,8 @@ public record SubscriptionSettings(
     Duration maxBackoff,
     Duration giveUpAfter,
     Duration pollInterval,
-    Integer maxInFlight) {
+    Integer maxInFlight,
+    Duration leaseMargin) {
 
   /** Fills in the defaults. */
   public SubscriptionSettings {
@@ -40,16 +43,17 @@ public record SubscriptionSettings(
     giveUpAfter = giveUpAfter == null ? Duration.ofHours(24) : giveUpAfter;
     pollInterval = pollInterval == null ? Duration.ofMillis(250) : pollInterval;
     maxInFlight = maxInFlight == null || maxInFlight < 1 ? 64 : maxInFlight;
+    leaseMargin = leaseMargin == null ? Duration.ofSeconds(30) : leaseMargin;
   }
 
   /** The defaults. */
   public static SubscriptionSettings defaults() {
-    return new SubscriptionSettings(null, false, null, null, null, null, null, null, null);
+    return new SubscriptionSettings(null, false, null, null, null, null, null, null, null, null);
   }
 
   /** How long a claim on a row lasts: past the timeout, so a live sender never loses it. */
   Duration lease() {
-    return timeout.multipliedBy(2).plusSeconds(30);
+    return timeout.multipliedBy(2).plus(leaseMargin);
   }
 
   /** The wait after the {@code attempts}-th failed try: 1 s doubling, capped. */

@@ -94,7 +94,8 @@ class CompetingDispatchersIT {
             Duration.ofMillis(200),
             Duration.ofHours(1),
             Duration.ofMillis(20),
-            8);
+            8,
+            null);
     var seal =
         new SecretSeal(SecretKeys.of(Base64.getEncoder().encodeToString(new byte[32]), List.of()));
     var store = new SubscriptionStore(JdbcClient.create(dataSource), settings, Optional.of(seal));

@@ -141,8 +141,9 @@ class SubscriptionChaosIT {
             "--driftless.secrets.key=" + LocalServices.secretsKey(),
             // The receiver is in this JVM, on loopback.
             "--driftless.subscriptions.allow-private-targets=true",
-            // A killed process's claims run out after 2 x timeout + 30 s = 34 s.
+            // A killed process's claims run out after 2 x timeout + lease margin = 6 s.
             "--driftless.subscriptions.timeout=2s",
+            "--driftless.subscriptions.lease-margin=2s",
             "--driftless.subscriptions.first-backoff=200ms",
             "--driftless.subscriptions.max-backoff=1s",
             "--driftless.subscriptions.poll-interval=100ms"),
