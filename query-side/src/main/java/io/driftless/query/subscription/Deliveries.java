@@ -28,19 +28,20 @@ public final class Deliveries {
 
   /**
    * The rows that head their (subscription, app) line, are due and not leased; at most {@code
-   * limit}, oldest first.
+   * limit}, oldest first. The heads are found in one grouped pass over the open rows (the index on
+   * status, subscription, app, id), not by a subquery per open row: that was quadratic in a line's
+   * backlog and took two thirds of the dispatcher's time on H2 (query-side BENCHMARK.md, "Webhook
+   * delivery").
    */
   List<Due> due(Instant now, int limit) {
     var at = ViewTimes.millis(now);
     return jdbc.sql(
             "SELECT d.id, d.subscription_id, d.body, d.attempts, d.retry_since FROM event_delivery d"
-                + " WHERE d."
+                + " JOIN (SELECT MIN(id) AS id FROM event_delivery WHERE "
                 + OPEN
-                + " AND d.next_attempt_at <= ? AND (d.lease_until IS NULL OR d.lease_until < ?)"
-                + " AND d.id = (SELECT MIN(h.id) FROM event_delivery h WHERE h.subscription_id ="
-                + " d.subscription_id AND h.app_id = d.app_id AND h."
-                + OPEN
-                + ") ORDER BY d.id LIMIT ?")
+                + " GROUP BY subscription_id, app_id) h ON h.id = d.id"
+                + " WHERE d.next_attempt_at <= ? AND (d.lease_until IS NULL OR d.lease_until < ?)"
+                + " ORDER BY d.id LIMIT ?")
         .params(at, at, limit)
         .query(
             (rs, row) ->
