@@ -80,17 +80,17 @@ public class ChangeStarts {
     } catch (DataIntegrityViolationException | PessimisticLockingFailureException e) {
       unclaim(appId, changeId, claimed[0], e);
       if (key == null) {
-        throw new ConcurrentStartException(appId, e);
+        throw new ConcurrentStartException(appId, changeId, e);
       }
       throw new KeyInUseException(appId, e);
     } catch (ConcurrencyException e) {
       unclaim(appId, changeId, claimed[0], e);
-      throw new ConcurrentStartException(appId, e);
+      throw new ConcurrentStartException(appId, changeId, e);
     } catch (AggregateStreamCreationException e) {
       // Racing first deploys of a new app: another stored the App's first event first (the event
       // store refuses the duplicate first event inside sendAndWait, so nothing was claimed yet).
       // By type: the duplicate key under it reads differently on H2 and MariaDB.
-      throw new ConcurrentStartException(appId, e);
+      throw new ConcurrentStartException(appId, changeId, e);
     } catch (RuntimeException e) {
       unclaim(appId, changeId, claimed[0], e);
       throw e;
