@@ -1,11 +1,6 @@
 package io.driftless.standalone.bench;
 
 import io.driftless.sandbox.SandboxCluster;
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -27,11 +22,8 @@ class DeployCostBenchmarkIT {
 
   @DynamicPropertySource
   static void embedded(DynamicPropertyRegistry registry) throws Exception {
-    var dataDir = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "data-");
-    registry.add("driftless.data-dir", dataDir::toString);
-    registry.add("driftless.sandbox.port", () -> 0);
     // Only the measured calls reach the cluster: no periodic or watch-triggered reconcile.
-    registry.add("driftless.reconcile.enabled", () -> "false");
+    BenchServer.embedded(registry);
   }
 
   @LocalServerPort int port;
@@ -39,15 +31,9 @@ class DeployCostBenchmarkIT {
 
   @Test
   void run() throws Exception {
-    var text = new StringWriter();
-    var out = new PrintWriter(text, true);
     var options = DeployCostBenchmark.options(System.getProperty("bench.cost", ""));
-    try {
-      new DeployCostBenchmark(port, sandbox, options, out).run();
-    } finally {
-      System.out.print(text);
-      Files.writeString(
-          Path.of("target", "deploy-cost-benchmark.txt"), text.toString(), StandardCharsets.UTF_8);
-    }
+    BenchServer.report(
+        "deploy-cost-benchmark.txt",
+        out -> new DeployCostBenchmark(port, sandbox, options, out).run());
   }
 }

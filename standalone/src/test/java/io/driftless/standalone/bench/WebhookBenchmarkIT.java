@@ -1,10 +1,5 @@
 package io.driftless.standalone.bench;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
@@ -27,11 +22,8 @@ class WebhookBenchmarkIT {
 
   @DynamicPropertySource
   static void embedded(DynamicPropertyRegistry registry) throws Exception {
-    var dataDir = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "data-");
-    registry.add("driftless.data-dir", dataDir::toString);
-    registry.add("driftless.sandbox.port", () -> 0);
     // The stored changes name apps the cluster does not have: nothing to reconcile.
-    registry.add("driftless.reconcile.enabled", () -> "false");
+    BenchServer.embedded(registry);
   }
 
   @LocalServerPort int port;
@@ -39,15 +31,8 @@ class WebhookBenchmarkIT {
 
   @Test
   void run() throws Exception {
-    var text = new StringWriter();
-    var out = new PrintWriter(text, true);
     var options = DeployCostBenchmark.options(System.getProperty("bench.webhook", ""));
-    try {
-      new WebhookBenchmark(port, eventStore, options, out).run();
-    } finally {
-      System.out.print(text);
-      Files.writeString(
-          Path.of("target", "webhook-benchmark.txt"), text.toString(), StandardCharsets.UTF_8);
-    }
+    BenchServer.report(
+        "webhook-benchmark.txt", out -> new WebhookBenchmark(port, eventStore, options, out).run());
   }
 }

@@ -6,35 +6,25 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.driftless.sandbox.SandboxCluster;
 import io.driftless.security.TokenHash;
 import io.driftless.standalone.EmbeddedServers;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Base64;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.Keys;
-import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.Select;
-import org.openqa.selenium.support.ui.WebDriverWait;
-import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -47,10 +37,9 @@ import org.springframework.test.context.DynamicPropertySource;
  * target/screenshots/.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-class ConsolePageIT {
+class ConsolePageIT extends PageTestBase {
 
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final Duration WAIT = Duration.ofSeconds(30);
   private static final String OPERATOR = "operator-" + UUID.randomUUID();
   private static final String VIEWER = "viewer-" + UUID.randomUUID();
 
@@ -70,27 +59,6 @@ class ConsolePageIT {
     registry.add("driftless.security.tokens[1].roles", () -> "viewer");
     // only the reconciles this test asks for (from the page): the outside edit stays until then
     registry.add("driftless.reconcile.enabled", () -> "false");
-  }
-
-  @LocalServerPort int port;
-  @Autowired SandboxCluster sandbox;
-
-  private final HttpClient http = HttpClient.newHttpClient();
-  private ChromeDriver browser;
-  private WebDriverWait wait;
-
-  @BeforeEach
-  void startBrowser() throws Exception {
-    browser = Browsers.headlessChromium();
-    wait = new WebDriverWait(browser, WAIT);
-    wait.ignoring(StaleElementReferenceException.class); // the page re-renders as it polls
-  }
-
-  @AfterEach
-  void stopBrowser() {
-    if (browser != null) {
-      browser.quit();
-    }
   }
 
   @Test

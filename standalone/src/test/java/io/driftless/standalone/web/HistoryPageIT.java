@@ -6,10 +6,8 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.driftless.sandbox.SandboxCluster;
 import io.driftless.standalone.EmbeddedServers;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
@@ -17,22 +15,15 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.Keys;
-import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
-import org.openqa.selenium.support.ui.WebDriverWait;
-import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -43,10 +34,9 @@ import org.springframework.test.context.DynamicPropertySource;
  * each page go to target/screenshots/.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-class HistoryPageIT {
+class HistoryPageIT extends PageTestBase {
 
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final Duration WAIT = Duration.ofSeconds(30);
 
   /** Issue 29 point 7: a duration as a person reads it ("1.2 s", "3 min 12 s", "2 h 5 min"). */
   private static final Pattern DURATION =
@@ -67,27 +57,6 @@ class HistoryPageIT {
   @DynamicPropertySource
   static void embedded(DynamicPropertyRegistry registry) throws Exception {
     EmbeddedServers.dataDirAndFreeSandboxPort(registry);
-  }
-
-  @LocalServerPort int port;
-  @Autowired SandboxCluster sandbox;
-
-  private final HttpClient http = HttpClient.newHttpClient();
-  private ChromeDriver browser;
-  private WebDriverWait wait;
-
-  @BeforeEach
-  void startBrowser() throws Exception {
-    browser = Browsers.headlessChromium();
-    wait = new WebDriverWait(browser, WAIT);
-    wait.ignoring(StaleElementReferenceException.class); // the page re-renders as it polls
-  }
-
-  @AfterEach
-  void stopBrowser() {
-    if (browser != null) {
-      browser.quit();
-    }
   }
 
   @Test

@@ -1,0 +1,43 @@
+package io.driftless.standalone.web;
+
+import io.driftless.sandbox.SandboxCluster;
+import java.net.http.HttpClient;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.openqa.selenium.StaleElementReferenceException;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.support.ui.WebDriverWait;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+/**
+ * What the page tests that drive the history page against a standalone server share: the server's
+ * port and sandbox, an HTTP client for the API, and a fresh headless Chromium per test ({@link
+ * Browsers}) with a wait that rides out the page's re-renders as it polls.
+ */
+abstract class PageTestBase {
+
+  static final Duration WAIT = Duration.ofSeconds(30);
+
+  @LocalServerPort int port;
+  @Autowired SandboxCluster sandbox;
+
+  final HttpClient http = HttpClient.newHttpClient();
+  ChromeDriver browser;
+  WebDriverWait wait;
+
+  @BeforeEach
+  void startBrowser() throws Exception {
+    browser = Browsers.headlessChromium();
+    wait = new WebDriverWait(browser, WAIT);
+    wait.ignoring(StaleElementReferenceException.class); // the page re-renders as it polls
+  }
+
+  @AfterEach
+  void stopBrowser() {
+    if (browser != null) {
+      browser.quit();
+    }
+  }
+}
