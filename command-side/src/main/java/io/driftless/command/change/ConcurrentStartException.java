@@ -13,9 +13,9 @@ public final class ConcurrentStartException extends RuntimeException {
     super(
         "another change of app "
             + appId
-            + ", "
+            + " started at the same moment ("
             + changeId
-            + ", started at the same moment; try again",
+            + "); try again",
         cause);
   }
 }
