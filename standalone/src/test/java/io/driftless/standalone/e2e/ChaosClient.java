@@ -19,9 +19,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * One deploy client: deploys its own apps in turn (so its requests never meet another client's
  * change), each request with a fresh {@code Idempotency-Key}; a request whose answer is lost (the
  * connection broke, the server is starting, its change still runs) is sent again with the same key
- * until an answer comes, as the CLI does. Used by the chaos suites ({@link ChaosIT}, {@link
- * SubscriptionChaosIT}); a {@code 502} is expected only when {@link CommandReplicas} counted a kill
- * of the request's replica or a connection cut while it ran.
+ * until an answer comes, as the CLI does. Used by the chaos suite ({@link ChaosIT}); a {@code 502}
+ * is expected only when {@link CommandReplicas} counted a kill of the request's replica or a
+ * connection cut while it ran.
  */
 final class ChaosClient implements Runnable {
 

@@ -49,7 +49,11 @@ import org.springframework.jdbc.datasource.DriverManagerDataSource;
  * a {@link ChaosTap} between the relay and the query side delivers the events shuffled, a tenth of
  * them twice. Afterwards every change a client saw acknowledged is in the event store, no app is
  * left with a change in progress, and every view equals, row for row, the sequential fold of the
- * event store ({@link SequentialFold}, {@link DriftFold}). It prints the counts.
+ * event store ({@link SequentialFold}, {@link DriftFold}). A webhook subscription to every type of
+ * one client's apps ({@link ChaosSubscription}, issue 30) runs through it all: once its backlog is
+ * empty, every CloudEvent the event store calls for arrived (each event of every acknowledged
+ * change and its CDEvent, with the promised id), nothing else, and per app in store order. It
+ * prints the counts.
  *
  * <p>The short form runs in {@code ./mvnw verify}: 4 kills, 1 broker restart, 1 connection cut. The
  * long form (standalone/README.md, "Chaos suite"): {@code -Dchaos.kills=24
@@ -83,6 +87,7 @@ class ChaosIT {
   private static ChaosTap tap;
   private static final CommandReplicas commandSides = new CommandReplicas(REPLICAS);
   private static volatile SideProcess querySide;
+  private static ChaosSubscription subscription;
   private static final AtomicInteger lifetimes = new AtomicInteger();
 
   @RegisterExtension
@@ -114,6 +119,9 @@ class ChaosIT {
         new ChaosTap(
             BrokerNames.amqpUri(), RELAY_EXCHANGE, TAP_QUEUE, VIEWS_BROKER.exchange(), SEED, 50);
     tap.start();
+    // Client 0's apps: the subscription's deliveries grow with its apps' changes, not the run's.
+    subscription =
+        new ChaosSubscription(Set.of("default/" + appName(0, 0), "default/" + appName(0, 1)));
     querySide = startQuerySide();
     // One replica first: it creates the event store's tables, which the others then find.
     commandSides.set(0, startCommandSide(0));
@@ -125,19 +133,23 @@ class ChaosIT {
       commandSides.get(i).awaitHealthy(STARTUP);
     }
     querySide.awaitHealthy(STARTUP);
+    subscription.subscribe(querySide);
+  }
+
+  private static String appName(int client, int app) {
+    return "chaos-" + client + "-" + app;
   }
 
   private static SideProcess startQuerySide() throws IOException {
+    var args = new ArrayList<String>();
+    args.add("--driftless.security.dangerous-allow-open=true");
+    args.add("--driftless.delivery.recovery-interval=1s");
+    args.add("--driftless.history.keep=" + KEEP);
+    args.addAll(ChaosSubscription.querySideArgs());
     return SideProcess.start(
         "query side",
         Path.of("..", "query-side", "target", "driftless-query-side.jar"),
-        DistributedArgs.querySide(
-            VIEWS_DB,
-            COMMAND_DB,
-            VIEWS_BROKER,
-            "--driftless.security.dangerous-allow-open=true",
-            "--driftless.delivery.recovery-interval=1s",
-            "--driftless.history.keep=" + KEEP),
+        DistributedArgs.querySide(VIEWS_DB, COMMAND_DB, VIEWS_BROKER, args.toArray(String[]::new)),
         Path.of("target", "chaos-" + RUN + "-query-side-" + lifetimes.incrementAndGet() + ".log"));
   }
 
@@ -173,6 +185,9 @@ class ChaosIT {
     if (tap != null) {
       tap.close();
     }
+    if (subscription != null) {
+      subscription.close();
+    }
     if (cluster != null) {
       cluster.close();
     }
@@ -193,7 +208,7 @@ class ChaosIT {
     for (int c = 0; c < CLIENTS; c++) {
       var apps = new ArrayList<String>();
       for (int a = 0; a < APPS_PER_CLIENT; a++) {
-        apps.add("chaos-" + c + "-" + a);
+        apps.add(appName(c, a));
       }
       clients.add(new ChaosClient(commandSides, apps, SEED + c, c));
     }
@@ -213,7 +228,9 @@ class ChaosIT {
           .atMost(Duration.ofMinutes(2))
           .pollInterval(Duration.ofMillis(20))
           .until(() -> acknowledged(clients) >= target && inFlight(clients) > 0);
-      System.out.printf("chaos: %s after %d acknowledged changes%n", action, acknowledged(clients));
+      System.out.printf(
+          "chaos: %s after %d acknowledged changes, %d deliveries received%n",
+          action, acknowledged(clients), subscription.received());
       counts.merge(action.label, 1, Integer::sum);
       switch (action) {
         case KILL_COMMAND_SIDE -> {
@@ -295,6 +312,7 @@ class ChaosIT {
         printCounts(counts, clients, acknowledged.size(), events.size(), rows, divergent.get());
       }
       assertThat(expected.changes()).as("changes in the views").hasSizeGreaterThan(CLIENTS);
+      subscription.check(events, acknowledged, () -> querySide);
     }
   }
 

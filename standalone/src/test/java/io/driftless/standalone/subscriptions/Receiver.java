@@ -20,7 +20,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * A webhook receiver on loopback (the JDK's HTTP server): each path records what it got and answers
  * as told, a status per try or never (until {@link #close}). Public for the chaos suite's
- * subscription run ({@code e2e/SubscriptionChaosIT}).
+ * subscription ({@code e2e/ChaosSubscription}).
  */
 public final class Receiver implements AutoCloseable {
 
