@@ -22,32 +22,51 @@ import java.util.concurrent.TimeUnit;
  * <pre>
  * java standalone/bench/StartTime.java           # the README command (CDS archive)
  * java standalone/bench/StartTime.java 5 --plain # java -jar of the fat jar, no archive
+ * java standalone/bench/StartTime.java 5 --module=command-side  # a side on its embedded defaults
  * </pre>
+ *
+ * <p>{@code --module=command-side} or {@code query-side} times that side's jar the same way (its
+ * extracted layout with its archive, or with {@code --plain} the fat jar), as the tests start it
+ * (SideProcess in shared-events).
  */
 public class StartTime {
-
-  private static final List<String> README_COMMAND =
-      List.of(
-          "-XX:SharedArchiveFile=standalone/target/app/driftless.jsa",
-          "-jar",
-          "standalone/target/app/driftless-standalone.jar");
-  private static final List<String> PLAIN_COMMAND =
-      List.of("-jar", "standalone/target/driftless-standalone.jar");
 
   public static void main(String[] args) throws Exception {
     var runs = args.length > 0 && args[0].matches("[0-9]+") ? Integer.parseInt(args[0]) : 5;
     var plain = Arrays.asList(args).contains("--plain");
-    var jvmArgs = plain ? PLAIN_COMMAND : README_COMMAND;
+    var module =
+        Arrays.stream(args)
+            .filter(arg -> arg.startsWith("--module="))
+            .map(arg -> arg.substring("--module=".length()))
+            .findFirst()
+            .orElse("standalone");
+    var jvmArgs = command(module, plain);
     System.out.println("java " + String.join(" ", jvmArgs) + "  (" + runs + " runs)");
     var millis = new ArrayList<Long>();
+    var cpus = new ArrayList<Long>();
     for (int run = 1; run <= runs; run++) {
-      millis.add(launchOnce(run, jvmArgs));
+      var measured = launchOnce(run, jvmArgs, module);
+      millis.add(measured[0]);
+      cpus.add(measured[1]);
     }
     millis.sort(Comparator.naturalOrder());
-    System.out.printf("median %d ms (min %d, max %d)%n", millis.get(runs / 2), millis.get(0), millis.get(runs - 1));
+    cpus.sort(Comparator.naturalOrder());
+    System.out.printf(
+        "median %d ms (min %d, max %d), JVM cpu median %d ms (min %d, max %d)%n",
+        millis.get(runs / 2), millis.get(0), millis.get(runs - 1),
+        cpus.get(runs / 2), cpus.get(0), cpus.get(runs - 1));
   }
 
-  private static long launchOnce(int run, List<String> jvmArgs) throws Exception {
+  /** The README command (module standalone), or the same for a side's jar; relative to the root. */
+  private static List<String> command(String module, boolean plain) {
+    var jar = "driftless-" + module + ".jar";
+    var target = module + "/target/";
+    return plain
+        ? List.of("-jar", target + jar)
+        : List.of("-XX:SharedArchiveFile=" + target + "app/driftless.jsa", "-jar", target + "app/" + jar);
+  }
+
+  private static long[] launchOnce(int run, List<String> jvmArgs, String module) throws Exception {
     var dataDir = Files.createTempDirectory("driftless-start-");
     var port = freePort();
     var command = new ArrayList<String>();
@@ -56,8 +75,10 @@ public class StartTime {
     command.addAll(
         List.of(
             "--server.port=" + port,
-            "--driftless.data-dir=" + dataDir.toAbsolutePath(),
-            "--driftless.sandbox.port=0"));
+            "--driftless.data-dir=" + dataDir.toAbsolutePath()));
+    if (module.equals("standalone")) {
+      command.add("--driftless.sandbox.port=0");
+    }
     var load = loadAverage();
     var launched = System.nanoTime();
     var process =
@@ -71,7 +92,7 @@ public class StartTime {
       var cpu = process.info().totalCpuDuration().map(Duration::toMillis).orElse(-1L);
       System.out.printf(
           "run %d: %5d ms to health UP (JVM cpu %5d ms, load before %s)%n", run, millis, cpu, load);
-      return millis;
+      return new long[] {millis, cpu};
     } finally {
       process.destroy();
       if (!process.waitFor(30, TimeUnit.SECONDS)) {

@@ -12,6 +12,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,6 +24,10 @@ import org.awaitility.core.ConditionTimeoutException;
  * JVM's own {@code java}), on a port of its own, with stdout and stderr in a file under {@code
  * target/}. Closing it stops the process (SIGTERM, then SIGKILL after a grace period); a shutdown
  * hook does the same if the test JVM goes away first, so no JVM outlives the build.
+ *
+ * <p>Where the build left the jar's fast start next to it ({@code target/app/}: the extracted
+ * layout and its class-data sharing archive, root pom.xml), the process runs that instead: the same
+ * classes, started in about half the CPU time (command-side README, "Fast start").
  */
 public final class SideProcess implements AutoCloseable {
 
@@ -54,14 +59,51 @@ public final class SideProcess implements AutoCloseable {
     var command = new ArrayList<String>();
     command.add(ProcessHandle.current().info().command().orElse("java"));
     command.addAll(childJvmOptions());
-    command.add("-jar");
-    command.add(jar.toAbsolutePath().toString());
+    command.addAll(launch(jar));
     command.add("--server.port=" + port);
     command.addAll(args);
     Files.createDirectories(log.toAbsolutePath().getParent());
     var process =
         new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     return new SideProcess(name, process, log, port);
+  }
+
+  /**
+   * {@code -jar <jar>}, or {@code -XX:SharedArchiveFile=<archive> -jar <extracted jar>} when the
+   * build extracted {@code jar} to {@code app/} beside it and recorded the archive after the jar
+   * was written (a jar repackaged later, with {@code -Ddriftless.cds.skip=true}, leaves a stale
+   * layout). The archive names its class path absolute, which any spelling of the same files
+   * matches.
+   */
+  static List<String> launch(Path jar) {
+    var fatJar = jar.toAbsolutePath().normalize();
+    var extracted = fatJar.resolveSibling("app").resolve(fatJar.getFileName());
+    var archive = extracted.resolveSibling("driftless.jsa");
+    if (Files.isRegularFile(extracted) && writtenAfter(archive, fatJar)) {
+      return List.of("-XX:SharedArchiveFile=" + archive, "-jar", extracted.toString());
+    }
+    return List.of("-jar", fatJar.toString());
+  }
+
+  private static boolean writtenAfter(Path archive, Path jar) {
+    try {
+      return Files.isRegularFile(archive) && written(archive).compareTo(written(jar)) >= 0;
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  /**
+   * When the file was last written: its change time where the platform has one, since the
+   * reproducible build sets the jars' modification time to {@code project.build.outputTimestamp}
+   * (root pom.xml).
+   */
+  static FileTime written(Path file) throws IOException {
+    try {
+      return (FileTime) Files.getAttribute(file, "unix:ctime");
+    } catch (UnsupportedOperationException | IllegalArgumentException noUnixView) {
+      return Files.getLastModifiedTime(file);
+    }
   }
 
   /**

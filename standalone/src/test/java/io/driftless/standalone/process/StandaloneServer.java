@@ -21,9 +21,10 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The standalone server as a real process, launched with the README's run command from the
- * repository root (the class-data sharing archive is only valid for that command), on a data
- * directory of its own with free ports. {@link #kill()} is {@code kill -9}: no shutdown hook, no H2
- * close, no last flush. A shutdown hook kills the process if the test JVM goes first.
+ * repository root (its paths are relative to it; the class-data sharing archive is valid for those
+ * files only), on a data directory of its own with free ports. {@link #kill()} is {@code kill -9}:
+ * no shutdown hook, no H2 close, no last flush. A shutdown hook kills the process if the test JVM
+ * goes first.
  */
 final class StandaloneServer {
 
