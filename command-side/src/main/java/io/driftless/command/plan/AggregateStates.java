@@ -8,18 +8,23 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.function.Function;
+import javax.sql.DataSource;
 import org.axonframework.common.transaction.TransactionManager;
 import org.axonframework.messaging.unitofwork.DefaultUnitOfWork;
 import org.axonframework.modelling.command.AggregateNotFoundException;
 import org.axonframework.modelling.command.Repository;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 
 /**
  * Reads the current state of the aggregates, event-sourced through Axon's repositories, in a unit
  * of work that is rolled back: reading never writes. The App still decides on its own when the
- * change starts, so a state read here that is stale by then is rejected there.
+ * change starts, so a state read here that is stale by then is rejected there. A plan's
+ * ResourceChanges are read through a cache checked against the store's newest events ({@link
+ * #resources}); at most {@code driftless.plan.cached-states} states (10,000) are kept.
  */
 @Component
 public class AggregateStates {
@@ -27,12 +32,20 @@ public class AggregateStates {
   private final Repository<App> apps;
   private final Repository<ResourceChange> resources;
   private final TransactionManager transactions;
+  private final NewestEvents newestEvents;
+  private final CachedStates cached;
 
   AggregateStates(
-      Repository<App> apps, Repository<ResourceChange> resources, TransactionManager transactions) {
+      Repository<App> apps,
+      Repository<ResourceChange> resources,
+      TransactionManager transactions,
+      DataSource dataSource,
+      @Value("${driftless.plan.cached-states:10000}") int cachedStates) {
     this.apps = apps;
     this.resources = resources;
     this.transactions = transactions;
+    this.newestEvents = new NewestEvents(dataSource);
+    this.cached = new CachedStates(cachedStates);
   }
 
   public AppState app(String appId) {
@@ -44,20 +57,45 @@ public class AggregateStates {
   }
 
   /**
-   * The states of the ResourceChanges among {@code resourceIds} that exist, read in one unit of
-   * work (one transaction, one connection) rather than one each: a plan reads every resource of its
-   * app, and each unit of work's rollback costs a transaction's end (on the embedded H2, a store of
-   * the database file). The aggregates are loaded in the ids' sorted order, so two such reads take
-   * their locks in the same order; the locks are released together when the unit of work ends.
+   * The states of the ResourceChanges among {@code resourceIds} that exist. One query finds each
+   * one's newest event ({@link NewestEvents}); a state folded up to that event before is taken from
+   * {@link CachedStates}, and only the others are loaded, in one unit of work (one transaction, one
+   * connection) rather than one each: a plan reads every resource of its app, and an unchanged
+   * redeploy found each of them unchanged since the last plan. The aggregates are loaded in the
+   * ids' sorted order, so two such reads take their locks in the same order; the locks are released
+   * together when the unit of work ends. A state is kept only when the load folded exactly the
+   * events the query saw (a write in between is left for the next read).
    */
   public Map<String, ResourceState> resources(Collection<String> resourceIds) {
+    var newest = newestEvents.of(resourceIds);
+    var found = new HashMap<String, ResourceState>();
+    var missing = new TreeSet<String>();
+    newest.forEach(
+        (id, event) ->
+            cached
+                .get(id, event)
+                .ifPresentOrElse(state -> found.put(id, state), () -> missing.add(id)));
+    if (!missing.isEmpty()) {
+      found.putAll(load(missing, newest));
+    }
+    return found;
+  }
+
+  private Map<String, ResourceState> load(
+      SortedSet<String> resourceIds, Map<String, NewestEvents.Newest> newest) {
     var found = new HashMap<String, ResourceState>();
     var unitOfWork = DefaultUnitOfWork.startAndGet(null);
     try {
       unitOfWork.attachTransaction(transactions);
-      for (var id : new TreeSet<>(resourceIds)) {
+      for (var id : resourceIds) {
         try {
-          found.put(id, resources.load(id).invoke(ResourceChange::state));
+          var aggregate = resources.load(id);
+          var state = aggregate.invoke(ResourceChange::state);
+          found.put(id, state);
+          var event = newest.get(id);
+          if (aggregate.version() != null && aggregate.version() == event.sequenceNumber()) {
+            cached.put(id, event, state);
+          }
         } catch (AggregateNotFoundException e) {
           // not recorded: no state
         }
