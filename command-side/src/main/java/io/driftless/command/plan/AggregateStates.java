@@ -6,6 +6,7 @@ import io.driftless.command.resource.ResourceChange;
 import io.driftless.command.resource.ResourceState;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SortedSet;
@@ -23,8 +24,9 @@ import org.springframework.stereotype.Component;
  * Reads the current state of the aggregates, event-sourced through Axon's repositories, in a unit
  * of work that is rolled back: reading never writes. The App still decides on its own when the
  * change starts, so a state read here that is stale by then is rejected there. A plan's
- * ResourceChanges are read through a cache checked against the store's newest events ({@link
- * #resources}); at most {@code driftless.plan.cached-states} states (10,000) are kept.
+ * ResourceChanges and the App are read through caches checked against the store's newest events
+ * ({@link #resources}, {@link #app}); at most {@code driftless.plan.cached-states} states (10,000)
+ * of each are kept.
  */
 @Component
 public class AggregateStates {
@@ -33,7 +35,8 @@ public class AggregateStates {
   private final Repository<ResourceChange> resources;
   private final TransactionManager transactions;
   private final NewestEvents newestEvents;
-  private final CachedStates cached;
+  private final CachedStates<ResourceState> cachedResources;
+  private final CachedStates<AppState> cachedApps;
 
   AggregateStates(
       Repository<App> apps,
@@ -45,15 +48,30 @@ public class AggregateStates {
     this.resources = resources;
     this.transactions = transactions;
     this.newestEvents = new NewestEvents(dataSource);
-    this.cached = new CachedStates(cachedStates);
+    this.cachedResources = new CachedStates<>(cachedStates);
+    this.cachedApps = new CachedStates<>(cachedStates);
   }
 
+  /**
+   * The App's state: from {@link CachedStates} when the App recorded nothing since it was last
+   * folded (its events carry its whole resource set, so a load read every change's set since the
+   * last snapshot), else loaded.
+   */
   public AppState app(String appId) {
-    return read(apps, appId, App::state).orElseGet(() -> AppState.absent(appId));
+    var newest = newestEvents.of(List.of(appId)).get(appId);
+    if (newest == null) {
+      return AppState.absent(appId);
+    }
+    var kept = cachedApps.get(appId, newest);
+    if (kept.isPresent()) {
+      return kept.get();
+    }
+    var state = read(apps, appId, App::state, newest, cachedApps);
+    return state.orElseGet(() -> AppState.absent(appId));
   }
 
   public Optional<ResourceState> resource(String resourceId) {
-    return read(resources, resourceId, ResourceChange::state);
+    return read(resources, resourceId, ResourceChange::state, null, null);
   }
 
   /**
@@ -72,7 +90,7 @@ public class AggregateStates {
     var missing = new TreeSet<String>();
     newest.forEach(
         (id, event) ->
-            cached
+            cachedResources
                 .get(id, event)
                 .ifPresentOrElse(state -> found.put(id, state), () -> missing.add(id)));
     if (!missing.isEmpty()) {
@@ -93,8 +111,8 @@ public class AggregateStates {
           var state = aggregate.invoke(ResourceChange::state);
           found.put(id, state);
           var event = newest.get(id);
-          if (aggregate.version() != null && aggregate.version() == event.sequenceNumber()) {
-            cached.put(id, event, state);
+          if (folded(aggregate.version(), event)) {
+            cachedResources.put(id, event, state);
           }
         } catch (AggregateNotFoundException e) {
           // not recorded: no state
@@ -106,7 +124,16 @@ public class AggregateStates {
     }
   }
 
-  private <T, R> Optional<R> read(Repository<T> repository, String id, Function<T, R> f) {
+  /**
+   * One aggregate's state, loaded; kept in {@code cache} (if any) when the load folded exactly up
+   * to {@code newest}.
+   */
+  private <T, R> Optional<R> read(
+      Repository<T> repository,
+      String id,
+      Function<T, R> f,
+      NewestEvents.Newest newest,
+      CachedStates<R> cache) {
     var unitOfWork = DefaultUnitOfWork.startAndGet(null);
     // Connection first, then the aggregate's lock, in the order a command takes them: loading
     // takes the lock and then reads events, and a reader waiting for a pooled connection while
@@ -114,11 +141,21 @@ public class AggregateStates {
     // (ConcurrentDeploysIT: 20 deploys of one app, a 30 s stall and 500s when the pool ran dry).
     try {
       unitOfWork.attachTransaction(transactions);
-      return Optional.of(repository.load(id).invoke(f));
+      var aggregate = repository.load(id);
+      var state = aggregate.invoke(f);
+      if (cache != null && folded(aggregate.version(), newest)) {
+        cache.put(id, newest, state);
+      }
+      return Optional.of(state);
     } catch (AggregateNotFoundException e) {
       return Optional.empty();
     } finally {
       unitOfWork.rollback();
     }
+  }
+
+  /** Whether a load folded the aggregate's events exactly up to {@code newest}. */
+  private static boolean folded(Long version, NewestEvents.Newest newest) {
+    return version != null && newest != null && version == newest.sequenceNumber();
   }
 }

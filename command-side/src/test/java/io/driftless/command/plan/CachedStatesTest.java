@@ -29,7 +29,7 @@ class CachedStatesTest {
 
   @Test
   void servesAStateForTheNewestEventItWasFoldedUpTo() {
-    var cached = new CachedStates(10);
+    var cached = new CachedStates<ResourceState>(10);
     cached.put("r", newest(3, "e3"), state("7"));
 
     assertThat(cached.get("r", newest(3, "e3"))).contains(state("7"));
@@ -37,7 +37,7 @@ class CachedStatesTest {
 
   @Test
   void servesNothingOnceTheAggregateRecordedMore() {
-    var cached = new CachedStates(10);
+    var cached = new CachedStates<ResourceState>(10);
     cached.put("r", newest(3, "e3"), state("7"));
 
     assertThat(cached.get("r", newest(4, "e4"))).isEmpty();
@@ -47,7 +47,7 @@ class CachedStatesTest {
   @Test
   void servesNothingForTheSameSequenceNumberOfAnotherEvent() {
     // a store replaced under the running server: same aggregate, same number, another event
-    var cached = new CachedStates(10);
+    var cached = new CachedStates<ResourceState>(10);
     cached.put("r", newest(3, "e3"), state("7"));
 
     assertThat(cached.get("r", newest(3, "other"))).isEmpty();
@@ -55,7 +55,7 @@ class CachedStatesTest {
 
   @Test
   void aNewerStateReplacesTheOlder() {
-    var cached = new CachedStates(10);
+    var cached = new CachedStates<ResourceState>(10);
     cached.put("r", newest(3, "e3"), state("7"));
     cached.put("r", newest(4, "e4"), state("8"));
 
@@ -66,7 +66,7 @@ class CachedStatesTest {
 
   @Test
   void dropsTheLeastRecentlyUsedPastItsCapacity() {
-    var cached = new CachedStates(2);
+    var cached = new CachedStates<ResourceState>(2);
     cached.put("a", newest(0, "a0"), state("1"));
     cached.put("b", newest(0, "b0"), state("2"));
     cached.get("a", newest(0, "a0"));
@@ -80,7 +80,7 @@ class CachedStatesTest {
 
   @Test
   void aCapacityOfZeroKeepsNothing() {
-    var cached = new CachedStates(0);
+    var cached = new CachedStates<ResourceState>(0);
     cached.put("r", newest(3, "e3"), state("7"));
 
     assertThat(cached.get("r", newest(3, "e3"))).isEmpty();
@@ -89,6 +89,7 @@ class CachedStatesTest {
 
   @Test
   void refusesANegativeCapacity() {
-    assertThatThrownBy(() -> new CachedStates(-1)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> new CachedStates<ResourceState>(-1))
+        .isInstanceOf(IllegalArgumentException.class);
   }
 }
