@@ -245,7 +245,12 @@ public final class DiffEngine {
             : nonced.withDesired(
                 new ScopedLabels(planConfig, nonced.labelScoping())
                     .apply(nonced.desired(), nonced.live()));
-    var engine = new DiffEngine(planConfig, fingerprint, unchanged, request.configs());
+    var engine =
+        new DiffEngine(
+            planConfig,
+            fingerprint,
+            unchanged,
+            unchanged == null ? List.of() : unchanged.configs(request.configs()));
     Set<GroupKind> customKinds = ChangeOrder.declaredKinds(PlanCalculation.allObjects(input));
     var changes = new PlanCalculation(engine, input, customKinds).changes();
     var arranged = new ChangeOrder(planConfig, customKinds).arrange(changes);

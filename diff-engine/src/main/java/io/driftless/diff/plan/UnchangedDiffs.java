@@ -3,6 +3,7 @@ package io.driftless.diff.plan;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.driftless.diff.resources.ResourceKey;
+import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -46,7 +47,8 @@ public final class UnchangedDiffs {
           && sameTree(desired, other.desired)
           && sameTree(lastApplied, other.lastApplied)
           && sameTree(live, other.live)
-          && sameTrees(configs, other.configs);
+          // one kept list per distinct Configs (configs(List)): the same list, or other Configs
+          && configs == other.configs;
     }
 
     /** The same inputs on copies of their objects. */
@@ -58,14 +60,18 @@ public final class UnchangedDiffs {
           live.deepCopy(),
           unchangedSinceApply,
           custom,
-          configs.stream().map(ObjectNode::deepCopy).toList());
+          configs);
     }
   }
 
   private record Kept(Inputs inputs, ObjectNode applied) {}
 
+  /** How many distinct lists of Configs are kept. */
+  private static final int CONFIG_LISTS = 16;
+
   private final int capacity;
   private final Map<ResourceKey, Kept> kept;
+  private final List<List<ObjectNode>> configLists = new ArrayList<>();
 
   /** Keeps the unchanged diffs of at most {@code capacity} keys; 0 keeps none. */
   public UnchangedDiffs(int capacity) {
@@ -80,6 +86,25 @@ public final class UnchangedDiffs {
             return size() > UnchangedDiffs.this.capacity;
           }
         };
+  }
+
+  /**
+   * The one list kept for Configs equal to {@code configs} (field order included), or a copy of
+   * them kept from now on: a plan's diffs then compare their Configs by identity, not each diff
+   * again.
+   */
+  synchronized List<ObjectNode> configs(List<ObjectNode> configs) {
+    for (var known : configLists) {
+      if (sameTrees(known, configs)) {
+        return known;
+      }
+    }
+    var copy = configs.stream().map(ObjectNode::deepCopy).toList();
+    configLists.add(0, copy);
+    if (configLists.size() > CONFIG_LISTS) {
+      configLists.remove(configLists.size() - 1);
+    }
+    return copy;
   }
 
   /** A copy of the object to apply of the noop kept for {@code inputs} at {@code key}, if any. */
