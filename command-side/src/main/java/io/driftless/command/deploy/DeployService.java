@@ -16,7 +16,6 @@ import io.driftless.command.ownership.OwnershipRules;
 import io.driftless.command.plan.Planner;
 import io.driftless.command.plan.RecordedDesired;
 import io.driftless.diff.plan.ChangeSet;
-import io.driftless.diff.resources.ManifestParser;
 import io.driftless.diff.resources.Resource;
 import io.driftless.diff.resources.ResourceKey;
 import io.driftless.events.ApplyMode;
@@ -51,7 +50,7 @@ public class DeployService {
 
   private static final Logger log = LoggerFactory.getLogger(DeployService.class);
 
-  private final ManifestParser parser;
+  private final ParsedBodies parser;
   private final Planner planner;
   private final ChangeApplier applier;
   private final CommandGateway commands;
@@ -61,7 +60,7 @@ public class DeployService {
   // Six collaborators, one over STYLE.md's five: ChangeStarts is the keyed start of safe retries,
   // kept apart so that this class's own flow stays as it was.
   DeployService(
-      ManifestParser parser,
+      ParsedBodies parser,
       Planner planner,
       ChangeApplier applier,
       CommandGateway commands,

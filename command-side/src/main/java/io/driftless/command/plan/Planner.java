@@ -19,6 +19,7 @@ import io.driftless.diff.plan.ChangeSet;
 import io.driftless.diff.plan.DiffEngine;
 import io.driftless.diff.plan.LabelScoping;
 import io.driftless.diff.plan.PlanInput;
+import io.driftless.diff.plan.UnchangedDiffs;
 import io.driftless.diff.resources.CustomResourceDefinitions;
 import io.driftless.diff.resources.Resource;
 import io.driftless.diff.resources.ResourceKey;
@@ -40,6 +41,7 @@ import java.util.Optional;
 import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 
 /**
@@ -50,6 +52,9 @@ import org.springframework.stereotype.Component;
  * the ownership rules. Every plan gives {@code kapp.k14s.io/nonce} annotations a fresh value, as
  * every kapp deploy does. Driftless's own rebase rules ({@link PlanRules}: an HPA's target
  * replicas, fields yielded under the {@code yield} ghost-diff policy) go after the user's Configs.
+ * The engine keeps the diffs that found no difference ({@link UnchangedDiffs}, at most {@code
+ * driftless.plan.unchanged-diffs} objects, 10,000), so a plan of unchanged objects is not worked
+ * out again.
  */
 @Component
 public class Planner {
@@ -64,11 +69,18 @@ public class Planner {
   private final DesiredContent content;
   private final ObjectMapper mapper = new ObjectMapper();
 
-  Planner(AggregateStates states, ClusterGateway cluster, Clock clock, SecretVault vault) {
+  Planner(
+      AggregateStates states,
+      ClusterGateway cluster,
+      Clock clock,
+      SecretVault vault,
+      @Value("${driftless.plan.unchanged-diffs:10000}") int unchangedDiffs) {
     this.states = states;
     this.cluster = cluster;
     this.clock = clock;
-    this.engine = new DiffEngine(KappConfig.defaults(), vault.fingerprint());
+    this.engine =
+        new DiffEngine(
+            KappConfig.defaults(), vault.fingerprint(), new UnchangedDiffs(unchangedDiffs));
     this.content = new DesiredContent(vault);
   }
 

@@ -62,6 +62,9 @@ public final class DiffEngine {
   private final KappConfig config;
   private final RebaseRules rebase;
   private final SecretFingerprint fingerprint;
+  // the noops this engine's plans keep and reuse (null: none), and a plan's own kapp Configs
+  private final UnchangedDiffs unchanged;
+  private final List<ObjectNode> configs;
 
   /**
    * An engine with kapp's default configuration and a random key for Secret fingerprints ({@link
@@ -81,9 +84,28 @@ public final class DiffEngine {
    * Secret values compare, and show in field changes, as {@code fingerprint} makes them.
    */
   public DiffEngine(KappConfig config, SecretFingerprint fingerprint) {
+    this(config, fingerprint, null, List.of());
+  }
+
+  /**
+   * An engine as above whose plans ({@link #plan}) keep the diffs that find no difference in {@code
+   * unchanged} and answer the same diff again from there, with the same result ({@link
+   * UnchangedDiffs}); give each {@code unchanged} to one engine only.
+   */
+  public DiffEngine(KappConfig config, SecretFingerprint fingerprint, UnchangedDiffs unchanged) {
+    this(config, fingerprint, Objects.requireNonNull(unchanged, "unchanged"), List.of());
+  }
+
+  private DiffEngine(
+      KappConfig config,
+      SecretFingerprint fingerprint,
+      UnchangedDiffs unchanged,
+      List<ObjectNode> configs) {
     this.config = Objects.requireNonNull(config, "config");
     this.rebase = config.rebase();
     this.fingerprint = Objects.requireNonNull(fingerprint, "fingerprint");
+    this.unchanged = unchanged;
+    this.configs = configs;
   }
 
   /** The fingerprint of Secret values this engine compares with. */
@@ -131,7 +153,34 @@ public final class DiffEngine {
     if (KappAnnotations.has(wanted, KappAnnotations.EXISTS)) {
       return untouched(input, version, ChangeOp.NOOP, wanted);
     }
-    return update(input, version, wanted, customResource);
+    if (unchanged == null) {
+      return update(input, version, wanted, customResource);
+    }
+    var inputs =
+        new UnchangedDiffs.Inputs(
+            version,
+            input.desired(),
+            input.lastApplied(),
+            input.live(),
+            input.unchangedSinceApply(),
+            customResource,
+            configs);
+    var kept = unchanged.applied(input.key(), inputs);
+    if (kept.isPresent()) {
+      return Change.of(
+          input.key(),
+          version,
+          ChangeOp.NOOP,
+          List.of(),
+          kept.get(),
+          input.live(),
+          wanted.deepCopy());
+    }
+    var change = update(input, version, wanted, customResource);
+    if (change.op() == ChangeOp.NOOP) {
+      unchanged.keep(input.key(), inputs, change.applied());
+    }
+    return change;
   }
 
   /** A change that writes nothing: kapp's noop and exists annotations. */
@@ -196,7 +245,12 @@ public final class DiffEngine {
             : nonced.withDesired(
                 new ScopedLabels(planConfig, nonced.labelScoping())
                     .apply(nonced.desired(), nonced.live()));
-    var engine = new DiffEngine(planConfig, fingerprint);
+    var engine =
+        new DiffEngine(
+            planConfig,
+            fingerprint,
+            unchanged,
+            unchanged == null ? List.of() : unchanged.configs(request.configs()));
     Set<GroupKind> customKinds = ChangeOrder.declaredKinds(PlanCalculation.allObjects(input));
     var changes = new PlanCalculation(engine, input, customKinds).changes();
     var arranged = new ChangeOrder(planConfig, customKinds).arrange(changes);

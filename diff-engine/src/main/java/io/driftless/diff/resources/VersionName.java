@@ -13,10 +13,15 @@ import java.util.regex.Pattern;
  */
 public record VersionName(String base, int number) {
 
-  private static final Pattern FORM = Pattern.compile("(.+)-ver-([0-9]{1,9})");
+  private static final String MARK = "-ver-";
+  private static final Pattern FORM = Pattern.compile("(.+)" + MARK + "([0-9]{1,9})");
 
   /** The version a name denotes, if it has the form. */
   public static Optional<VersionName> parse(String name) {
+    if (!name.contains(MARK)) {
+      // most names are no version: no pattern to run (a plan asks of every key, per versioned one)
+      return Optional.empty();
+    }
     var m = FORM.matcher(name);
     return m.matches()
         ? Optional.of(new VersionName(m.group(1), Integer.parseInt(m.group(2))))
@@ -25,11 +30,11 @@ public record VersionName(String base, int number) {
 
   /** Whether a name has the form of a version. */
   public static boolean matches(String name) {
-    return FORM.matcher(name).matches();
+    return name.contains(MARK) && FORM.matcher(name).matches();
   }
 
   /** The versioned name, {@code <base>-ver-<number>}. */
   public String name() {
-    return base + "-ver-" + number;
+    return base + MARK + number;
   }
 }

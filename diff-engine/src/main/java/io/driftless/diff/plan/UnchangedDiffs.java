@@ -1,0 +1,180 @@
+package io.driftless.diff.plan;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.driftless.diff.resources.ResourceKey;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The diffs of existing objects that found no difference, kept per key with everything they were
+ * worked out from, so that a plan of the same objects again (an unchanged redeploy, a reconcile of
+ * an app nobody changed) does not work them out again (issue 31: the rebase, normalisation, compare
+ * and merge of every unchanged object were a quarter of an unchanged redeploy's CPU). A diff is a
+ * function of its inputs: the desired, last-applied and live objects, the apiVersion, whether the
+ * live object is unchanged since the apply, whether the kind is custom, the plan's kapp Configs and
+ * the engine's own configuration and Secret fingerprint (this instance belongs to one engine:
+ * {@link DiffEngine#DiffEngine(io.driftless.diff.config.KappConfig,
+ * io.driftless.diff.text.SecretFingerprint, UnchangedDiffs)}). A kept diff answers only inputs
+ * equal to its own, field order included; then the answer is the noop the diff would find, with a
+ * copy of the object it found to apply.
+ *
+ * <p>At most {@code capacity} keys are kept, the least recently used going first; each keeps copies
+ * of its objects (about four trees of the object's size). Thread-safe.
+ */
+public final class UnchangedDiffs {
+
+  /** What one diff is worked out from, besides the engine. */
+  record Inputs(
+      String apiVersion,
+      ObjectNode desired,
+      ObjectNode lastApplied,
+      ObjectNode live,
+      boolean unchangedSinceApply,
+      boolean custom,
+      List<ObjectNode> configs) {
+
+    /** Whether {@code other} holds the same inputs, every map in the same field order. */
+    boolean same(Inputs other) {
+      return apiVersion.equals(other.apiVersion)
+          && unchangedSinceApply == other.unchangedSinceApply
+          && custom == other.custom
+          && sameTree(desired, other.desired)
+          && sameTree(lastApplied, other.lastApplied)
+          && sameTree(live, other.live)
+          // one kept list per distinct Configs (configs(List)): the same list, or other Configs
+          && configs == other.configs;
+    }
+
+    /** The same inputs on copies of their objects. */
+    Inputs copied() {
+      return new Inputs(
+          apiVersion,
+          desired.deepCopy(),
+          lastApplied == null ? null : lastApplied.deepCopy(),
+          live.deepCopy(),
+          unchangedSinceApply,
+          custom,
+          configs);
+    }
+  }
+
+  private record Kept(Inputs inputs, ObjectNode applied) {}
+
+  /** How many distinct lists of Configs are kept. */
+  private static final int CONFIG_LISTS = 16;
+
+  private final int capacity;
+  private final Map<ResourceKey, Kept> kept;
+  private final List<List<ObjectNode>> configLists = new ArrayList<>();
+
+  /** Keeps the unchanged diffs of at most {@code capacity} keys; 0 keeps none. */
+  public UnchangedDiffs(int capacity) {
+    if (capacity < 0) {
+      throw new IllegalArgumentException("a capacity of at least 0, not " + capacity);
+    }
+    this.capacity = capacity;
+    this.kept =
+        new LinkedHashMap<>(16, 0.75f, true) {
+          @Override
+          protected boolean removeEldestEntry(Map.Entry<ResourceKey, Kept> eldest) {
+            return size() > UnchangedDiffs.this.capacity;
+          }
+        };
+  }
+
+  /**
+   * The one list kept for Configs equal to {@code configs} (field order included), or a copy of
+   * them kept from now on: a plan's diffs then compare their Configs by identity, not each diff
+   * again.
+   */
+  synchronized List<ObjectNode> configs(List<ObjectNode> configs) {
+    for (var known : configLists) {
+      if (sameTrees(known, configs)) {
+        return known;
+      }
+    }
+    var copy = configs.stream().map(ObjectNode::deepCopy).toList();
+    configLists.add(0, copy);
+    if (configLists.size() > CONFIG_LISTS) {
+      configLists.remove(configLists.size() - 1);
+    }
+    return copy;
+  }
+
+  /** A copy of the object to apply of the noop kept for {@code inputs} at {@code key}, if any. */
+  synchronized Optional<ObjectNode> applied(ResourceKey key, Inputs inputs) {
+    var found = kept.get(key);
+    if (found == null || !found.inputs().same(inputs)) {
+      return Optional.empty();
+    }
+    return Optional.of(found.applied().deepCopy());
+  }
+
+  /** Keeps the noop found for {@code inputs} at {@code key}, on copies. */
+  void keep(ResourceKey key, Inputs inputs, ObjectNode applied) {
+    if (capacity == 0) {
+      return;
+    }
+    var copy = new Kept(inputs.copied(), applied.deepCopy());
+    synchronized (this) {
+      kept.put(key, copy);
+    }
+  }
+
+  /** How many keys are kept. */
+  synchronized int size() {
+    return kept.size();
+  }
+
+  /** Whether two trees are equal with every map's fields in the same order. */
+  static boolean sameTree(JsonNode a, JsonNode b) {
+    if (a == null || b == null) {
+      return a == b;
+    }
+    if (a.isObject() && b.isObject()) {
+      if (a.size() != b.size()) {
+        return false;
+      }
+      Iterator<Map.Entry<String, JsonNode>> left = a.fields();
+      Iterator<Map.Entry<String, JsonNode>> right = b.fields();
+      while (left.hasNext()) {
+        var l = left.next();
+        var r = right.next();
+        if (!l.getKey().equals(r.getKey()) || !sameTree(l.getValue(), r.getValue())) {
+          return false;
+        }
+      }
+      return true;
+    }
+    if (a.isArray() && b.isArray()) {
+      if (a.size() != b.size()) {
+        return false;
+      }
+      for (int i = 0; i < a.size(); i++) {
+        if (!sameTree(a.get(i), b.get(i))) {
+          return false;
+        }
+      }
+      return true;
+    }
+    return !a.isContainerNode() && !b.isContainerNode() && Objects.equals(a, b);
+  }
+
+  private static boolean sameTrees(List<ObjectNode> a, List<ObjectNode> b) {
+    if (a.size() != b.size()) {
+      return false;
+    }
+    for (int i = 0; i < a.size(); i++) {
+      if (!sameTree(a.get(i), b.get(i))) {
+        return false;
+      }
+    }
+    return true;
+  }
+}
