@@ -65,6 +65,24 @@ public final class Deliveries {
         == 1;
   }
 
+  /**
+   * Gives up {@code owner}'s leases (a dispatcher that stops, a send its executor refused): the
+   * rows are due again at once for any dispatcher instead of when the lease would have run out. A
+   * send already on its way may then arrive twice (at least once, as after a crash). {@code id}
+   * null: every row the owner holds. Returns how many rows were freed.
+   */
+  int release(String owner, Long id) {
+    var one = id == null ? "" : " AND id = ?";
+    var spec =
+        jdbc.sql(
+                "UPDATE event_delivery SET lease_owner = NULL, lease_until = NULL WHERE"
+                    + " lease_owner = ? AND "
+                    + OPEN
+                    + one)
+            .param(owner);
+    return (id == null ? spec : spec.param(id)).update();
+  }
+
   /** A 2xx: delivered. */
   void delivered(long id, String owner, int status, Instant now) {
     jdbc.sql(

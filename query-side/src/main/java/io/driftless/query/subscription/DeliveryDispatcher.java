@@ -3,12 +3,15 @@ package io.driftless.query.subscription;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -33,6 +36,7 @@ public final class DeliveryDispatcher implements SmartLifecycle {
 
   private static final Logger log = LoggerFactory.getLogger(DeliveryDispatcher.class);
   private static final int GAUGE_EVERY = 8;
+  private static final Duration STOP_WAIT = Duration.ofSeconds(5);
 
   private final Deliveries deliveries;
   private final SubscriptionStore store;
@@ -84,12 +88,35 @@ public final class DeliveryDispatcher implements SmartLifecycle {
     return thread;
   }
 
+  /**
+   * Stops polling (a poll under way ends first, for at most {@link #STOP_WAIT}), abandons the sends
+   * on their way and gives up this dispatcher's leases, so that another replica, or this process
+   * started again, sends those rows at once rather than once their leases run out (2 x timeout +
+   * lease margin).
+   */
   @Override
   public synchronized void stop() {
     running = false;
-    if (poller != null) {
+    if (poller == null) {
+      return;
+    }
+    poller.shutdown();
+    try {
+      if (!poller.awaitTermination(STOP_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
+        poller.shutdownNow();
+      }
+    } catch (InterruptedException e) {
       poller.shutdownNow();
-      senders.shutdownNow();
+      Thread.currentThread().interrupt();
+    }
+    senders.shutdownNow();
+    try {
+      var freed = deliveries.release(owner, null);
+      if (freed > 0) {
+        log.info("Gave up the leases of {} webhook deliveries on the way at stop", freed);
+      }
+    } catch (RuntimeException e) {
+      log.warn("Giving up the webhook deliveries' leases at stop failed: {}", e.toString());
     }
   }
 
@@ -165,16 +192,24 @@ public final class DeliveryDispatcher implements SmartLifecycle {
             .POST(HttpRequest.BodyPublishers.ofString(due.body()))
             .build();
     inFlight.incrementAndGet();
-    http.sendAsync(request, HttpResponse.BodyHandlers.discarding())
-        .whenComplete(
-            (response, error) -> {
-              inFlight.decrementAndGet();
-              if (error != null) {
-                finish(due, null, describe(error));
-              } else {
-                finish(due, response.statusCode(), "HTTP " + response.statusCode());
-              }
-            });
+    CompletableFuture<HttpResponse<Void>> sending;
+    try {
+      sending = http.sendAsync(request, HttpResponse.BodyHandlers.discarding());
+    } catch (RejectedExecutionException stopping) {
+      // stopped meanwhile: the row is free again at once, not when its lease would run out
+      inFlight.decrementAndGet();
+      deliveries.release(owner, due.id());
+      return;
+    }
+    sending.whenComplete(
+        (response, error) -> {
+          inFlight.decrementAndGet();
+          if (error != null) {
+            finish(due, null, describe(error));
+          } else {
+            finish(due, response.statusCode(), "HTTP " + response.statusCode());
+          }
+        });
   }
 
   private void finish(Deliveries.Due due, Integer status, String error) {

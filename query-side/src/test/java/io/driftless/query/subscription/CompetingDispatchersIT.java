@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
@@ -41,6 +42,18 @@ import org.springframework.jdbc.support.JdbcTransactionManager;
 class CompetingDispatchersIT {
 
   private static final ObjectMapper JSON = new ObjectMapper();
+  private static final SubscriptionSettings SETTINGS =
+      new SubscriptionSettings(
+          true,
+          false,
+          true,
+          Duration.ofSeconds(5),
+          Duration.ofMillis(100),
+          Duration.ofMillis(200),
+          Duration.ofHours(1),
+          Duration.ofMillis(20),
+          8,
+          null);
   private HikariDataSource dataSource;
   private HttpServer receiver;
   private final List<DeliveryDispatcher> dispatchers = new ArrayList<>();
@@ -84,45 +97,8 @@ class CompetingDispatchersIT {
         });
     receiver.start();
 
-    var settings =
-        new SubscriptionSettings(
-            true,
-            false,
-            true,
-            Duration.ofSeconds(5),
-            Duration.ofMillis(100),
-            Duration.ofMillis(200),
-            Duration.ofHours(1),
-            Duration.ofMillis(20),
-            8,
-            null);
-    var seal =
-        new SecretSeal(SecretKeys.of(Base64.getEncoder().encodeToString(new byte[32]), List.of()));
-    var store = new SubscriptionStore(JdbcClient.create(dataSource), settings, Optional.of(seal));
-    store.create(
-        new SubscriptionRequest(
-            "http://127.0.0.1:" + receiver.getAddress().getPort() + "/hook",
-            List.of("change.started", "change.finished"),
-            List.of("*"),
-            "competing-dispatchers-secret"),
-        "it");
-    var applier =
-        new ProjectionApplier(
-            List.of(new SubscriptionOutbox()),
-            ViewJdbc.of(dataSource),
-            ProjectionApplier.transactions(new JdbcTransactionManager(dataSource)));
-    var start = Instant.parse("2026-11-27T10:00:00Z");
-    var events = new ArrayList<EventEnvelope>();
-    for (int app = 0; app < 6; app++) {
-      for (long sequence = 0; sequence < 20; sequence++) {
-        events.add(AppEvents.event("ns/app-" + app, sequence, start.plusSeconds(sequence)));
-      }
-    }
-    applier.applyAll(events);
-    var rows =
-        new JdbcTemplate(dataSource)
-            .queryForObject("SELECT COUNT(*) FROM event_delivery", Long.class);
-    assertThat(rows).isEqualTo(120);
+    var store = subscribe(receiver.getAddress().getPort());
+    seedRows();
 
     var registries = List.of(new SimpleMeterRegistry(), new SimpleMeterRegistry());
     for (var registry : registries) {
@@ -130,7 +106,7 @@ class CompetingDispatchersIT {
           new DeliveryDispatcher(
               new Deliveries(JdbcClient.create(dataSource)),
               store,
-              settings,
+              SETTINGS,
               new SubscriptionMetrics(registry));
       dispatchers.add(dispatcher);
       dispatcher.start();
@@ -158,6 +134,101 @@ class CompetingDispatchersIT {
     System.out.printf(
         "CompetingDispatchersIT: dispatcher 1 sent %.0f, dispatcher 2 sent %.0f%n",
         split[0], split[1]);
+  }
+
+  /**
+   * A dispatcher stopped while its sends are on their way gives up their leases: another one sends
+   * those rows at once, not once the leases run out (2 x 5 s timeout + the 30 s margin here). The
+   * query side stopping cleanly (a deploy, a restart) must not hold an app's line for 40 s.
+   */
+  @Test
+  void aStoppedDispatcherGivesUpItsLeases() throws Exception {
+    var answering = new CountDownLatch(1);
+    var received = new CopyOnWriteArrayList<String>();
+    receiver = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 100);
+    receiver.setExecutor(Executors.newCachedThreadPool());
+    receiver.createContext(
+        "/hook",
+        exchange -> {
+          try {
+            // the first dispatcher's sends hang until it has stopped
+            answering.await();
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+          received.add(
+              new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
+          exchange.sendResponseHeaders(200, -1);
+          exchange.close();
+        });
+    receiver.start();
+    var store = subscribe(receiver.getAddress().getPort());
+    seedRows();
+
+    var first = dispatcher(store);
+    first.start();
+    await("the first dispatcher's leases").atMost(Duration.ofSeconds(20)).until(() -> leased() > 0);
+    first.stop();
+    assertThat(leased()).as("rows still leased after the stop").isZero();
+
+    answering.countDown();
+    var second = dispatcher(store);
+    second.start();
+    // Well inside the 40 s the first dispatcher's leases would have lasted.
+    await().atMost(Duration.ofSeconds(20)).until(() -> delivered() == 120);
+  }
+
+  private DeliveryDispatcher dispatcher(SubscriptionStore store) {
+    var dispatcher =
+        new DeliveryDispatcher(
+            new Deliveries(JdbcClient.create(dataSource)),
+            store,
+            SETTINGS,
+            new SubscriptionMetrics(new SimpleMeterRegistry()));
+    dispatchers.add(dispatcher);
+    return dispatcher;
+  }
+
+  private long leased() {
+    return new JdbcTemplate(dataSource)
+        .queryForObject(
+            "SELECT COUNT(*) FROM event_delivery WHERE lease_owner IS NOT NULL", Long.class);
+  }
+
+  /** A subscription to the started and finished changes of every app, sent to {@code port}. */
+  private SubscriptionStore subscribe(int port) {
+    var seal =
+        new SecretSeal(SecretKeys.of(Base64.getEncoder().encodeToString(new byte[32]), List.of()));
+    var store = new SubscriptionStore(JdbcClient.create(dataSource), SETTINGS, Optional.of(seal));
+    store.create(
+        new SubscriptionRequest(
+            "http://127.0.0.1:" + port + "/hook",
+            List.of("change.started", "change.finished"),
+            List.of("*"),
+            "competing-dispatchers-secret"),
+        "it");
+    return store;
+  }
+
+  /** 20 events of each of 6 apps, through the views' applier: 120 delivery rows. */
+  private void seedRows() {
+    var applier =
+        new ProjectionApplier(
+            List.of(new SubscriptionOutbox()),
+            ViewJdbc.of(dataSource),
+            ProjectionApplier.transactions(new JdbcTransactionManager(dataSource)));
+    var start = Instant.parse("2026-11-27T10:00:00Z");
+    var events = new ArrayList<EventEnvelope>();
+    for (int app = 0; app < 6; app++) {
+      for (long sequence = 0; sequence < 20; sequence++) {
+        events.add(AppEvents.event("ns/app-" + app, sequence, start.plusSeconds(sequence)));
+      }
+    }
+    applier.applyAll(events);
+    var rows =
+        new JdbcTemplate(dataSource)
+            .queryForObject("SELECT COUNT(*) FROM event_delivery", Long.class);
+    assertThat(rows).isEqualTo(120);
   }
 
   private long delivered() {
