@@ -27,6 +27,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -35,12 +36,15 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.stereotype.Component;
+import org.springframework.transaction.PlatformTransactionManager;
 
 /**
  * The apply step of a change, as kapp's {@code clusterapply}: the plan's waves ({@code
  * ChangeSet.waves()}) one after the other; the changes of a wave at once, at most {@code
  * driftless.deploy.apply-concurrency} (5) at a time; each change through its op ({@link ClusterOp}:
- * the cluster write with its kapp strategy) and then its record ({@link ChangeRecords}). Changes
+ * the cluster write with its kapp strategy); once the wave's writes are done, the records of its
+ * written changes are stored together, in one transaction ({@link ChangeRecords#sendAll}; a change
+ * whose records cannot be stored fails as an unexpected error does), before the wave waits. Changes
  * that write nothing (noops, {@code kapp.k14s.io/noop}) are skipped. When a change of a wave fails,
  * the rest of that wave still finishes, and the apply stops there (kapp exits early on apply
  * errors): later waves are {@value #NOT_APPLIED}. Results keep the plan's order whatever order the
@@ -92,10 +96,11 @@ public class ChangeApplier implements DisposableBean {
       AggregateStates states,
       Clock clock,
       ApplySettings settings,
-      SecretVault vault) {
+      SecretVault vault,
+      PlatformTransactionManager transactions) {
     this.writes = new ClusterWrites(cluster);
     this.waiter = new Waiter(cluster);
-    this.records = new ChangeRecords(commands, states, clock, vault);
+    this.records = new ChangeRecords(commands, states, clock, vault, transactions);
     this.fingerprint = vault.fingerprint();
     this.workers = Executors.newCachedThreadPool(DaemonThreads.numbered("apply"));
     this.runner = new WaveRunner(settings.applyConcurrency(), workers);
@@ -156,12 +161,16 @@ public class ChangeApplier implements DisposableBean {
     var total = results.size();
     progress.line("---- applying " + total + " changes [0/" + total + " done] ----");
     RuntimeException failure;
+    // each written change's records, stored together once its wave's writes are done
+    var pending = new ConcurrentHashMap<ClusterOp, List<Object>>();
     try (var report = WaitingReport.start(progress, total, reportPeriod, reportTimer)) {
       failure =
           runner.run(
               waves,
-              op -> applyOne(context, op, report),
-              (wave, failures) -> waitFor(context, wave, failures, report),
+              op -> applyOne(context, op, report, pending),
+              (wave, failures) ->
+                  waitFor(
+                      context, wave, recorded(context, wave, failures, pending, report), report),
               (op, failed) -> results.put(op.change().key(), failed == null ? APPLIED : FAILED));
     }
     var done = results.values().stream().filter(APPLIED::equals).count();
@@ -181,13 +190,17 @@ public class ChangeApplier implements DisposableBean {
    * from its op line to its end (its write's, or its wait's in {@link #waitFor}): an {@code exists}
    * object is waited for in its write.
    */
-  private RuntimeException applyOne(ApplyContext context, ClusterOp op, WaitingReport report) {
+  private RuntimeException applyOne(
+      ApplyContext context,
+      ClusterOp op,
+      WaitingReport report,
+      Map<ClusterOp, List<Object>> pending) {
     var what = what(op);
     report.waiting(what);
     RuntimeException failure;
     try {
       report.line(line(op));
-      failure = write(context, op);
+      failure = write(context, op, pending);
     } catch (RuntimeException e) {
       failure = unexpected(context, op, e);
     }
@@ -235,12 +248,16 @@ public class ChangeApplier implements DisposableBean {
     return message == null || message.isBlank() ? e.getClass().getSimpleName() : message;
   }
 
-  /** Writes and records one change; returns the cluster's refusal, recorded, or null. */
-  private ClusterException write(ApplyContext context, ClusterOp op) {
+  /**
+   * Writes one change and leaves its records in {@code pending} for its wave's ({@link #recorded});
+   * returns the cluster's refusal, recorded at once, or null.
+   */
+  private ClusterException write(
+      ApplyContext context, ClusterOp op, Map<ClusterOp, List<Object>> pending) {
     var change = op.change();
     try {
       var outcome = op.apply(context, writes);
-      records.record(context, outcome);
+      pending.put(op, records.commands(context, outcome));
       log.info("Applied {} in {} of {}", line(op), context.changeId(), context.appId());
       return null;
     } catch (ClusterException e) {
@@ -253,6 +270,45 @@ public class ChangeApplier implements DisposableBean {
       records.failed(context, change, e.getMessage());
       return e;
     }
+  }
+
+  /**
+   * Stores the records of a wave's written changes together ({@link ChangeRecords#sendAll}: one
+   * transaction, each change's records on their own if that fails), before the wave waits; returns
+   * the wave's failures with a change whose records could not be stored failed as an unexpected
+   * error is ({@link #unexpected}), and no longer waited for.
+   */
+  private List<RuntimeException> recorded(
+      ApplyContext context,
+      List<ClusterOp> wave,
+      List<RuntimeException> failures,
+      Map<ClusterOp, List<Object>> pending,
+      WaitingReport report) {
+    var written = new ArrayList<Integer>();
+    var batch = new ArrayList<List<Object>>();
+    for (var i = 0; i < wave.size(); i++) {
+      var commands = pending.remove(wave.get(i));
+      if (failures.get(i) == null && commands != null && !commands.isEmpty()) {
+        written.add(i);
+        batch.add(commands);
+      }
+    }
+    if (batch.isEmpty()) {
+      return failures;
+    }
+    var stored = records.sendAll(batch);
+    var after = new ArrayList<>(failures);
+    for (var j = 0; j < written.size(); j++) {
+      var failed = stored.get(j);
+      if (failed != null) {
+        var op = wave.get(written.get(j));
+        after.set(written.get(j), unexpected(context, op, failed));
+        if (wait(op) != null) {
+          report.finished(what(op));
+        }
+      }
+    }
+    return after;
   }
 
   /**

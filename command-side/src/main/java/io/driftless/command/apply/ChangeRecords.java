@@ -18,10 +18,18 @@ import io.driftless.diff.text.SecretRedaction;
 import io.driftless.events.FieldChange;
 import io.driftless.events.ResourceRef;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.axonframework.commandhandling.gateway.CommandGateway;
+import org.axonframework.messaging.unitofwork.CurrentUnitOfWork;
 import org.axonframework.modelling.command.ConcurrencyException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * The one place where what the cluster did becomes the ResourceChange's record:
@@ -39,8 +47,17 @@ import org.axonframework.modelling.command.ConcurrencyException;
  * ResourceChange, if that app held it. The recorded last-applied object carries Secret values as
  * keyed fingerprints; a Secret's desired object also goes along sealed ({@link SecretVault}), so a
  * reconcile can restore it.
+ *
+ * <p>The records of a wave's writes are stored together ({@link #sendAll}, issue 31 point 2): one
+ * command per record as ever, each its own unit of work, all in one Spring transaction that the
+ * command bus and the event store join (as {@code change/ChangeStarts} does), so one commit for the
+ * wave instead of one per object. A batch that fails (a lost race for an aggregate's sequence
+ * number, a record its aggregate refuses) is rolled back whole, and its records are sent again one
+ * by one ({@link #send}, with its retry): nothing lost, nothing stored twice.
  */
 final class ChangeRecords {
+
+  private static final Logger log = LoggerFactory.getLogger(ChangeRecords.class);
 
   /** How often a record is sent when its append keeps losing the race (see {@link #send}). */
   private static final int RECORD_ATTEMPTS = 5;
@@ -51,24 +68,44 @@ final class ChangeRecords {
   private final AggregateStates states;
   private final Clock clock;
   private final SecretVault vault;
+  private final TransactionTemplate transactions;
   private final ObjectMapper mapper = new ObjectMapper();
 
-  ChangeRecords(CommandGateway commands, AggregateStates states, Clock clock, SecretVault vault) {
+  /**
+   * @param transactions the transactions a wave's records are stored in together; null: each record
+   *     in its own
+   */
+  ChangeRecords(
+      CommandGateway commands,
+      AggregateStates states,
+      Clock clock,
+      SecretVault vault,
+      PlatformTransactionManager transactions) {
     this.commands = commands;
     this.states = states;
     this.clock = clock;
     this.vault = vault;
+    this.transactions = transactions == null ? null : new TransactionTemplate(transactions);
   }
 
-  /** Records what one change did. */
+  /** Records what one change did, now. */
   void record(ApplyContext context, Outcome outcome) {
+    commands(context, outcome).forEach(this::send);
+  }
+
+  /**
+   * The commands that record what one change did, in the order they are sent: its own record (none
+   * for an untouched object), then the losing app's {@code RecordResourceDisowned} of a takeover.
+   */
+  List<Object> commands(ApplyContext context, Outcome outcome) {
+    var records = new ArrayList<Object>(2);
     var change = outcome.change();
     var resourceId = context.resourceId(change.key());
     switch (outcome.kind()) {
-      case CREATED, UPDATED -> send(applied(context, outcome));
+      case CREATED, UPDATED -> records.add(applied(context, outcome));
       case DELETED, ORPHANED -> {
         if (context.plan().holds(change.key())) {
-          send(
+          records.add(
               new RecordResourceDeleted(
                   resourceId,
                   context.appId(),
@@ -80,7 +117,43 @@ final class ChangeRecords {
       }
       case UNTOUCHED -> {}
     }
-    disown(context, change, context.takenOver().get(change.key()));
+    disowned(context, change, context.takenOver().get(change.key())).ifPresent(records::add);
+    return records;
+  }
+
+  /**
+   * Sends the records of several changes (each change's {@link #commands}) in one transaction;
+   * returns per change its failure, null when its records are stored. When the batch fails, nothing
+   * of it is stored (one transaction), and each change's records are sent again on their own, in
+   * order, each with {@link #send}'s retry: a change whose record fails then fails alone, with what
+   * its record failed on, and the others are stored once.
+   */
+  List<RuntimeException> sendAll(List<List<Object>> records) {
+    var failures = new ArrayList<RuntimeException>(records.size());
+    var all = records.stream().flatMap(List::stream).toList();
+    // Inside a unit of work or a transaction already, the commands would join it, and a failure
+    // would mark it rollback-only: sent one by one instead.
+    if (transactions != null
+        && all.size() > 1
+        && !CurrentUnitOfWork.isStarted()
+        && !TransactionSynchronizationManager.isActualTransactionActive()) {
+      try {
+        transactions.executeWithoutResult(status -> all.forEach(commands::sendAndWait));
+        records.forEach(r -> failures.add(null));
+        return failures;
+      } catch (RuntimeException e) {
+        log.debug("The records of {} changes were not stored together, each goes alone", all, e);
+      }
+    }
+    for (var change : records) {
+      try {
+        change.forEach(this::send);
+        failures.add(null);
+      } catch (RuntimeException e) {
+        failures.add(e);
+      }
+    }
+    return failures;
   }
 
   /**
@@ -140,25 +213,25 @@ final class ChangeRecords {
         context.plan().settings().ghostDiffPolicy());
   }
 
-  /** Records the takeover on the losing app's ResourceChange, if that app holds the object. */
-  private void disown(ApplyContext context, Change change, Owner previous) {
+  /** The record of the takeover on the losing app's ResourceChange, if that app holds it. */
+  private Optional<RecordResourceDisowned> disowned(
+      ApplyContext context, Change change, Owner previous) {
     if (previous == null || previous.appId() == null) {
-      return;
+      return Optional.empty();
     }
     var lost = Planner.resourceId(previous.appId(), change.key());
-    states
+    return states
         .resource(lost)
         .filter(state -> state.lastApplied() != null)
-        .ifPresent(
+        .map(
             state ->
-                send(
-                    new RecordResourceDisowned(
-                        lost,
-                        previous.appId(),
-                        context.changeId(),
-                        state.resource(),
-                        context.appId(),
-                        clock.instant())));
+                new RecordResourceDisowned(
+                    lost,
+                    previous.appId(),
+                    context.changeId(),
+                    state.resource(),
+                    context.appId(),
+                    clock.instant()));
   }
 
   /**

@@ -59,6 +59,21 @@ public interface ClusterGateway {
   }
 
   /**
+   * Every object of one kind in one namespace ({@code ""}: a cluster-scoped kind), read with one
+   * LIST without a selector: what a first deploy reads the objects it is about to create with,
+   * where two or more of a kind are not labelled for the app ({@link LabelledReads}), rather than
+   * one GET each. An object the list does not hold does not exist. Empty when the gateway cannot
+   * list (test doubles, the default) or when one list would not cover exactly the probe's namespace
+   * (a key without a namespace of a namespaced kind, a namespace given to a cluster-scoped kind):
+   * the caller then reads object by object.
+   *
+   * @param probe a key of the kind and namespace to list (its name is not used)
+   */
+  default Optional<List<ObjectNode>> objects(ResourceKey probe, String apiVersion) {
+    return Optional.empty();
+  }
+
+  /**
    * Tells the gateway what a CRD of the manifest declares about a custom kind.
    *
    * @param plural the plural name, null when the CRD does not say (then from the cluster's CRD)

@@ -155,8 +155,38 @@ public final class Fabric8ClusterGateway implements ClusterGateway {
   @Override
   public Optional<List<ObjectNode>> labelledObjects(
       ResourceKey probe, String apiVersion, String label, String value) {
+    return Optional.of(nodes(probe, apiVersion, list(probe, apiVersion, label, value)));
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>{@code labelledObjects} without the selector, made only when the list's path is the probe's
+   * namespace (or, for a cluster-scoped kind, the cluster): a built-in kind by the diff engine's
+   * scope table, a custom kind by its CRD.
+   */
+  @Override
+  public Optional<List<ObjectNode>> objects(ResourceKey probe, String apiVersion) {
+    var context = context(probe, apiVersion, "list");
+    if (context.isEmpty()) {
+      // Its CRD is declared by the manifest but not in the cluster yet: no such object exists.
+      return Optional.of(List.of());
+    }
+    var clusterScoped =
+        new GroupKind(context.get().getGroup(), probe.kind()).builtInGroup()
+            ? ClusterScope.isClusterScoped(apiVersion, probe.kind())
+            : !context.get().isNamespaceScoped();
+    if (clusterScoped != probe.namespace().isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of(nodes(probe, apiVersion, list(probe, apiVersion, null, null)));
+  }
+
+  /** A list's items as trees, each with its kind and apiVersion. */
+  private List<ObjectNode> nodes(
+      ResourceKey probe, String apiVersion, List<GenericKubernetesResource> items) {
     var objects = new ArrayList<ObjectNode>();
-    for (var item : list(probe, apiVersion, label, value)) {
+    for (var item : items) {
       ObjectNode node = mapper.valueToTree(item);
       // An API server's list items may leave out their type: the list's kind tells it.
       if (node.path("kind").asText("").isEmpty()) {
@@ -167,10 +197,13 @@ public final class Fabric8ClusterGateway implements ClusterGateway {
       }
       objects.add(node);
     }
-    return Optional.of(objects);
+    return objects;
   }
 
-  /** One label-selected LIST of a kind in the probe's namespace (all, if it has none). */
+  /**
+   * One LIST of a kind in the probe's namespace (all, if it has none), label-selected unless {@code
+   * label} is null.
+   */
   private List<GenericKubernetesResource> list(
       ResourceKey probe, String apiVersion, String label, String value) {
     var context = context(probe, apiVersion, "list");
@@ -183,10 +216,10 @@ public final class Fabric8ClusterGateway implements ClusterGateway {
     return call(
             "list",
             probe,
-            () ->
-                namespaced
-                    ? operation.inNamespace(probe.namespace()).withLabel(label, value).list()
-                    : operation.withLabel(label, value).list())
+            () -> {
+              var scoped = namespaced ? operation.inNamespace(probe.namespace()) : operation;
+              return label == null ? scoped.list() : scoped.withLabel(label, value).list();
+            })
         .getItems();
   }
 

@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -15,6 +16,9 @@ import org.slf4j.LoggerFactory;
  * the listed objects by name; a GET only for a key its kind's list did not hold (an object without
  * the label: not owned yet, another app's, or none), or whose kind cannot be listed (a gateway that
  * cannot list, a kind the cluster refuses to list: each GET then says for itself what is wrong).
+ * Where two or more keys of one kind are not in its labelled list (a first deploy: none of its
+ * objects exists yet), {@link #listUnlabelled} reads them with one unlabelled LIST of the kind in
+ * the namespace ({@link ClusterGateway#objects}) instead of one GET each.
  *
  * <p>One instance is one look at the cluster: it never lists a kind twice. What a plan compares
  * with ({@code plan/LiveObjects}) is one instance; a wait ({@code apply/wait/Waiter}) takes a new
@@ -38,6 +42,8 @@ public final class LabelledReads {
   private final String value;
   // per kind asked for: its labelled objects by name; null when the kind could not be listed
   private final Map<Kind, Map<String, ObjectNode>> listed = new HashMap<>();
+  // per kind listed without the selector ({@link #listUnlabelled}): all its objects by name
+  private final Map<Kind, Map<String, ObjectNode>> all = new HashMap<>();
 
   /** Reads through {@code cluster}, listing the objects that carry {@code label=value}. */
   public LabelledReads(ClusterGateway cluster, String label, String value) {
@@ -57,7 +63,58 @@ public final class LabelledReads {
     if (names != null && names.containsKey(key.name())) {
       return Optional.of(names.get(key.name()));
     }
+    var unlabelled = apiVersion == null ? null : all.get(Kind.of(key, apiVersion));
+    if (unlabelled != null) {
+      // the kind's whole list: an object it did not hold was not there
+      return Optional.ofNullable(unlabelled.get(key.name()));
+    }
     return cluster.get(key, apiVersion);
+  }
+
+  /**
+   * Lists without the label each (apiVersion, kind, namespace) of which two or more of {@code keys}
+   * are not in its labelled list, so that {@link #read} answers them from that one list rather than
+   * by a GET each: what a first deploy reads, none of its objects existing yet. A single such key
+   * keeps its GET (one small request, where the list may be large); a key of {@code except}, or
+   * with a null apiVersion, is not counted; a kind whose labelled list could not be made, or that
+   * the gateway cannot list whole ({@link ClusterGateway#objects} empty or refused), is read by
+   * GETs as before.
+   */
+  public void listUnlabelled(Map<ResourceKey, String> keys, Set<ResourceKey> except) {
+    var missing = new HashMap<Kind, Integer>();
+    var probes = new HashMap<Kind, ResourceKey>();
+    keys.forEach(
+        (key, apiVersion) -> {
+          if (apiVersion == null || except.contains(key)) {
+            return;
+          }
+          var names = names(key, apiVersion);
+          if (names != null && !names.containsKey(key.name())) {
+            var kind = Kind.of(key, apiVersion);
+            missing.merge(kind, 1, Integer::sum);
+            probes.putIfAbsent(kind, key);
+          }
+        });
+    missing.forEach(
+        (kind, count) -> {
+          if (count >= 2 && !all.containsKey(kind)) {
+            listAll(kind, probes.get(kind)).ifPresent(found -> all.put(kind, found));
+          }
+        });
+  }
+
+  private Optional<Map<String, ObjectNode>> listAll(Kind kind, ResourceKey probe) {
+    try {
+      return cluster.objects(probe, kind.apiVersion()).map(items -> byName(kind, items, false));
+    } catch (ClusterException e) {
+      log.debug(
+          "Cannot list all {} {} in '{}': {}",
+          kind.apiVersion(),
+          kind.kind(),
+          kind.namespace(),
+          e.getMessage());
+      return Optional.empty();
+    }
   }
 
   /**
@@ -106,17 +163,17 @@ public final class LabelledReads {
           e.getMessage());
       items = Optional.empty();
     }
-    return items.map(found -> byName(kind, found));
+    return items.map(found -> byName(kind, found, true));
   }
 
-  private Map<String, ObjectNode> byName(Kind kind, List<ObjectNode> items) {
+  private Map<String, ObjectNode> byName(Kind kind, List<ObjectNode> items, boolean labelled) {
     var names = new HashMap<String, ObjectNode>();
     for (var item : items) {
       var metadata = item.path("metadata");
       // a list of every namespace (a key without one) holds same-named objects of others: only an
       // object of the key's own namespace (or of none) stands for the key
       if (metadata.path("namespace").asText("").equals(kind.namespace())
-          && value.equals(metadata.path("labels").path(label).asText())) {
+          && (!labelled || value.equals(metadata.path("labels").path(label).asText()))) {
         names.put(metadata.path("name").asText(), item);
       }
     }

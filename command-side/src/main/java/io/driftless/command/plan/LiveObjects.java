@@ -13,8 +13,11 @@ import java.util.Set;
  * The live objects a plan compares with, read per kind as kapp reads them: one label-selected LIST
  * per apiVersion, kind and namespace of the app's keys (the objects labelled for the app), then a
  * GET for each key the lists did not hold (an object not labelled for the app yet: one to adopt,
- * one another app owns, one edited outside, or none). An unchanged redeploy or a reconcile of an
- * app whose objects all carry its label costs one request per (kind, namespace), whatever the
+ * one another app owns, one edited outside, or none), except where two or more keys of one
+ * (apiVersion, kind, namespace) were not in its labelled list: those are read with one unlabelled
+ * LIST of the kind in the namespace (a first deploy, whose objects do not exist yet, costs two
+ * LISTs per kind and namespace rather than a GET per object). An unchanged redeploy or a reconcile
+ * of an app whose objects all carry its label costs one request per (kind, namespace), whatever the
  * number of objects. A kind that cannot be listed is read object by object, as before. The reads
  * themselves are {@link LabelledReads}, shared with the apply's waits.
  */
@@ -42,8 +45,10 @@ final class LiveObjects {
       String label,
       String value) {
     var live = new LiveObjects(new LabelledReads(cluster, label, value));
-    // every kind's list first, then the GETs of what they did not hold
+    // every kind's labelled list first, then one unlabelled list of each kind of which two or
+    // more keys were not in it (a first deploy), then the GETs of what the lists did not hold
     apiVersions.forEach(live.reads::list);
+    live.reads.listUnlabelled(apiVersions, labelledOnly);
     apiVersions.forEach(
         (key, apiVersion) -> {
           var found =

@@ -118,6 +118,59 @@ class Fabric8ClusterGatewayTest {
         .hasMessageContaining("answered with Status");
   }
 
+  /** Issue 31: a first deploy's objects of one kind and namespace, read with one LIST. */
+  @Test
+  void listsEveryObjectOfAKindInTheProbesNamespaceWithoutASelector() throws Exception {
+    server
+        .expect()
+        .get()
+        .withPath("/api/v1/namespaces/default/configmaps")
+        .andReturn(
+            200,
+            new ConfigMapListBuilder()
+                .addToItems(
+                    configMap("default", "one").build(), configMap("default", "two").build())
+                .build())
+        .once();
+
+    var objects = gateway.objects(KEY, "v1");
+
+    assertThat(objects)
+        .get()
+        .satisfies(
+            items ->
+                assertThat(items)
+                    .extracting(o -> o.at("/kind").asText() + " " + o.at("/metadata/name").asText())
+                    .containsExactly("ConfigMap one", "ConfigMap two"));
+    assertThat(server.getRequestCount()).isEqualTo(1);
+    assertThat(server.getLastRequest().getPath())
+        .isEqualTo("/api/v1/namespaces/default/configmaps");
+  }
+
+  @Test
+  void listsAClusterScopedKindAtTheCluster() throws Exception {
+    server
+        .expect()
+        .get()
+        .withPath("/api/v1/namespaces")
+        .andReturn(200, new io.fabric8.kubernetes.api.model.NamespaceListBuilder().build())
+        .once();
+
+    assertThat(gateway.objects(new ResourceKey("", "Namespace", "", "any"), "v1"))
+        .get()
+        .satisfies(items -> assertThat(items).isEmpty());
+    assertThat(server.getLastRequest().getPath()).isEqualTo("/api/v1/namespaces");
+  }
+
+  @Test
+  void doesNotListWholeWhereOneListWouldNotBeTheProbesNamespace() {
+    // a namespaced kind without a namespace would list every namespace; a cluster-scoped kind
+    // given a namespace would list the cluster: the caller reads such keys by GET
+    assertThat(gateway.objects(new ResourceKey("", "ConfigMap", "", "x"), "v1")).isEmpty();
+    assertThat(gateway.objects(new ResourceKey("", "Namespace", "default", "x"), "v1")).isEmpty();
+    assertThat(server.getRequestCount()).isZero();
+  }
+
   /** Issue 32 point 4: parts that would steer the request path never reach the cluster. */
   @Test
   void sendsNothingForAKeyOrApiVersionThatWouldSteerThePath() throws Exception {

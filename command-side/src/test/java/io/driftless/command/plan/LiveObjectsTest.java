@@ -64,6 +64,98 @@ class LiveObjectsTest {
   }
 
   @Test
+  void twoOrMoreKeysOfAKindNotInItsLabelledListAreReadWithOneUnlabelledList() {
+    // a first deploy: most objects do not exist yet; one to adopt, one of another app
+    cluster.listsWhole = true;
+    var keys = new LinkedHashMap<ResourceKey, String>();
+    var owned = cluster.put(configMap("a", "owned", APP));
+    var other = cluster.put(configMap("a", "other-app", "999"));
+    var unlabelled = cluster.put(configMap("a", "unlabelled", null));
+    cluster.put(configMap("a", "not-the-apps", null));
+    cluster.put(configMap("b", "same-name-elsewhere", null));
+    for (var key : List.of(owned, other, unlabelled)) {
+      keys.put(key, "v1");
+    }
+    for (var i = 0; i < 20; i++) {
+      keys.put(new ResourceKey("", "ConfigMap", "a", "new-" + i), "v1");
+    }
+    keys.put(new ResourceKey("", "ConfigMap", "a", "same-name-elsewhere"), "v1");
+    // a single key of its kind not in the labelled list keeps its GET
+    var lone = new ResourceKey("apps", "Deployment", "a", "new-d");
+    keys.put(lone, "apps/v1");
+    var deployment = cluster.put(deployment("a", "d", APP));
+    keys.put(deployment, "apps/v1");
+
+    var live = LiveObjects.read(cluster, keys, Set.of(), LABEL, APP);
+
+    assertThat(live.objects()).containsOnlyKeys(owned, other, unlabelled, deployment);
+    assertThat(cluster.wholeLists).containsExactly("v1/ConfigMap/a");
+    assertThat(cluster.gets).containsExactly(lone);
+    assertThat(cluster.lists).hasSize(2);
+
+    // the same objects as a GET per key
+    var byGets = new Cluster();
+    byGets.objects.putAll(cluster.objects);
+    assertThat(LiveObjects.read(byGets, keys, Set.of(), LABEL, APP).objects())
+        .isEqualTo(live.objects());
+    assertThat(byGets.gets).hasSize(24);
+  }
+
+  @Test
+  void aVersionedResourcesOwnNameDoesNotCountTowardsAnUnlabelledList() {
+    cluster.listsWhole = true;
+    var one = new ResourceKey("", "ConfigMap", "a", "plain");
+    var versioned = new ResourceKey("", "ConfigMap", "a", "conf");
+    var versionedToo = new ResourceKey("", "ConfigMap", "a", "conf-2");
+    var keys = new LinkedHashMap<ResourceKey, String>();
+    for (var key : List.of(one, versioned, versionedToo)) {
+      keys.put(key, "v1");
+    }
+
+    var live = LiveObjects.read(cluster, keys, Set.of(versioned, versionedToo), LABEL, APP);
+
+    assertThat(live.objects()).isEmpty();
+    assertThat(cluster.wholeLists).isEmpty();
+    assertThat(cluster.gets).containsExactly(one);
+  }
+
+  @Test
+  void aKindThatCannotBeListedWholeIsReadByGets() {
+    cluster.listsWhole = true;
+    cluster.refuseWholeLists = true;
+    var existing = cluster.put(configMap("a", "unlabelled", null));
+    var absent = new ResourceKey("", "ConfigMap", "a", "absent");
+
+    var live =
+        LiveObjects.read(
+            cluster,
+            new LinkedHashMap<>(Map.of(existing, "v1", absent, "v1")),
+            Set.of(),
+            LABEL,
+            APP);
+
+    assertThat(live.objects()).containsOnlyKeys(existing);
+    assertThat(cluster.wholeLists).containsExactly("v1/ConfigMap/a");
+    assertThat(cluster.gets).containsExactlyInAnyOrder(existing, absent);
+  }
+
+  @Test
+  void aKindWhoseLabelledListFailedIsNotListedWhole() {
+    cluster.listsWhole = true;
+    cluster.refuseLists = true;
+    var first = new ResourceKey("", "ConfigMap", "a", "one");
+    var second = new ResourceKey("", "ConfigMap", "a", "two");
+
+    var live =
+        LiveObjects.read(
+            cluster, new LinkedHashMap<>(Map.of(first, "v1", second, "v1")), Set.of(), LABEL, APP);
+
+    assertThat(live.objects()).isEmpty();
+    assertThat(cluster.wholeLists).isEmpty();
+    assertThat(cluster.gets).containsExactlyInAnyOrder(first, second);
+  }
+
+  @Test
   void aVersionedResourcesOwnNameIsTakenFromTheListOnly() {
     // deployed as conf-ver-N: an object at the name itself counts only if the app owns it
     var owned = cluster.put(configMap("a", "owned-conf", APP));
@@ -161,8 +253,11 @@ class LiveObjectsTest {
     final Map<ResourceKey, ObjectNode> objects = new LinkedHashMap<>();
     final List<ResourceKey> gets = new ArrayList<>();
     final Set<String> lists = new HashSet<>();
+    final List<String> wholeLists = new ArrayList<>();
     int listCalls;
     boolean refuseLists;
+    boolean listsWhole;
+    boolean refuseWholeLists;
 
     ResourceKey put(ObjectNode object) {
       var group = object.path("apiVersion").asText().contains("/") ? "apps" : "";
@@ -200,6 +295,23 @@ class LiveObjectsTest {
                           || e.getKey().namespace().equals(probe.namespace()))
               .map(Map.Entry::getValue)
               .filter(o -> value.equals(o.path("metadata").path("labels").path(label).asText()))
+              .toList());
+    }
+
+    @Override
+    public Optional<List<ObjectNode>> objects(ResourceKey probe, String apiVersion) {
+      if (!listsWhole) {
+        return Optional.empty();
+      }
+      wholeLists.add(apiVersion + "/" + probe.kind() + "/" + probe.namespace());
+      if (refuseWholeLists) {
+        throw new ClusterException("list refused", 403, null);
+      }
+      return Optional.of(
+          objects.entrySet().stream()
+              .filter(e -> e.getKey().kind().equals(probe.kind()))
+              .filter(e -> e.getKey().namespace().equals(probe.namespace()))
+              .map(Map.Entry::getValue)
               .toList());
     }
   }
