@@ -174,6 +174,8 @@ public final class ReconcileBenchmark {
     Thread.sleep(5_000); // warm-up: reconciles and status writes under way
 
     var before = Snapshot.take(jdbc, metrics, writes(control, replies));
+    // The measured window itself (reconciles per second over a fixed time): a duration, not a
+    // condition, so no Awaitility wait stands for it.
     Thread.sleep(options.seconds() * 1000L);
     var after = Snapshot.take(jdbc, metrics, writes(control, replies));
     control.println("stop");
@@ -246,6 +248,8 @@ public final class ReconcileBenchmark {
     }
     var target = options.heapObjects();
     waitFor("the watches to know " + target + " objects", () -> watches.objects() >= target);
+    // A fixed quiet time before the heap is measured (the watches' last events settle): a duration,
+    // not a condition.
     Thread.sleep(QUIET);
     var kinds = watches.scope();
     var with = usedAfterGc();

@@ -38,7 +38,7 @@ final class ReplicaShare {
       control.println("churn " + options.statusWrites());
       ReconcileBenchmark.expect(replies, "OK");
       ReconcileBenchmark.waitFor("the second replica to reconcile", () -> runs(b) > 0);
-      Thread.sleep(5_000);
+      Thread.sleep(5_000); // warm-up: both replicas reconciling before the window opens
       var os =
           (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
       var load = os.getSystemLoadAverage();
@@ -48,6 +48,8 @@ final class ReplicaShare {
       var runsB = runs(b);
       var cpu = os.getProcessCpuTime();
       var start = System.nanoTime();
+      // The measured window itself (each replica's share over a fixed time): a duration, not a
+      // condition, so no Awaitility wait stands for it.
       Thread.sleep(options.seconds() * 1000L);
       var seconds = (System.nanoTime() - start) / 1e9;
       var cpuSeconds = (os.getProcessCpuTime() - cpu) / 1e9;
