@@ -2,7 +2,7 @@
 // docs/API.md, one ES module per page under js/, rendered with DOM calls (text, never HTML from the
 // server), polling the Driftless-View-Position header so new changes show without a reload.
 
-import { TOKEN_KEY, NeedsToken, shownPosition, h, readable, ago, isoMillis, api, setCommandUrl } from "./js/common.js";
+import { TOKEN_KEY, NeedsToken, shownPosition, beginRender, h, readable, ago, isoMillis, api, setCommandUrl } from "./js/common.js";
 import { appsPage } from "./js/apps.js";
 import { appPage } from "./js/app.js";
 import { resourcePage } from "./js/resource.js";
@@ -54,6 +54,7 @@ async function render(focus = false) {
   main.dataset.renders = String(ticket);
   try {
     await loadSettings();
+    beginRender();
     const content = await route()();
     if (ticket !== rendering) return;
     const active = document.activeElement && document.activeElement.id;

@@ -3,8 +3,18 @@
 
 
 export const TOKEN_KEY = "driftless.token";
-/** The last Driftless-View-Position an answer carried (main.js shows it). */
+/**
+ * The view position the shown page is at least as new as: the lowest Driftless-View-Position of
+ * the answers since the render began. A render sends its calls together; taking the last answer's
+ * header instead could pair one call's older rows with a newer call's higher position, and the
+ * poll, seeing no move past it, would never render the newer rows (a change left "in progress").
+ */
 export let shownPosition = null;
+
+/** A render begins: the answers it gathers set the position afresh. */
+export function beginRender() {
+  shownPosition = null;
+}
 
 /**
  * Where the command side answers (query-side README, "Commands from the page"): "" for this origin
@@ -29,7 +39,9 @@ export async function api(path) {
     throw new NeedsToken("401");
   }
   const position = response.headers.get("Driftless-View-Position");
-  if (position !== null) shownPosition = position;
+  if (position !== null && (shownPosition === null || Number(position) < Number(shownPosition))) {
+    shownPosition = position;
+  }
   const body = await response.json().catch(() => null);
   if (!response.ok) {
     const message = body && body.message ? body.message : response.statusText;

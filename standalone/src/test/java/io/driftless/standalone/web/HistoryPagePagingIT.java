@@ -61,7 +61,7 @@ class HistoryPagePagingIT {
     var started = System.nanoTime();
     String newest = null;
     for (int i = 1; i <= CHANGES; i++) {
-      newest = deploy(i);
+      newest = deploy("busy", i);
     }
     System.out.printf(
         "history page: %d deploys in %d ms%n",
@@ -119,18 +119,74 @@ class HistoryPagePagingIT {
     Browsers.screenshot(browser, "app-1000-changes-older");
   }
 
+  /**
+   * A render gathers its answers together: when one of them is older than the rest (its view read
+   * before the newest batch committed), the page stays at the oldest answer's position, so the next
+   * poll sees the views moved and renders the newer rows. The page is made to get such an answer
+   * for certain: its next changes call is answered with one recorded before the second deploy.
+   */
+  @Test
+  void anAnswerOlderThanTheOthersIsRenderedAgain() throws Exception {
+    var first = deploy("late", 1);
+    await().atMost(WAIT).until(() -> get("/api/apps/default/late/changes").contains(first));
+    var stale =
+        http.send(
+            HttpRequest.newBuilder(URI.create(base() + "/api/apps/default/late/changes?limit=50"))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    var stalePosition = stale.headers().firstValue("Driftless-View-Position").orElseThrow();
+
+    browser = Browsers.headlessChromium();
+    var wait = new WebDriverWait(browser, WAIT);
+    wait.ignoring(StaleElementReferenceException.class);
+    browser.get(base() + "/#/apps/default/late");
+    wait.until(
+        ExpectedConditions.numberOfElementsToBe(By.cssSelector("#changes tr[data-change]"), 1));
+    // the next changes call gets the recorded (older) answer; every other call the server's
+    browser.executeScript(
+        """
+        const [body, position] = arguments;
+        const real = window.fetch;
+        window.staleServed = false;
+        window.fetch = async (url, options) => {
+          if (!window.staleServed && String(url).includes("/late/changes?")) {
+            window.staleServed = true;
+            return new Response(body, {
+              status: 200,
+              headers: { "Content-Type": "application/json", "Driftless-View-Position": position },
+            });
+          }
+          return real(url, options);
+        };
+        """,
+        stale.body(),
+        stalePosition);
+    var second = deploy("late", 2);
+    await().atMost(WAIT).until(() -> get("/api/apps/default/late/changes").contains(second));
+
+    assertThat(
+            wait.until(
+                ExpectedConditions.attributeToBe(
+                    By.cssSelector("#changes tr[data-change]"), "data-change", second)))
+        .isTrue();
+    // the older answer was served (to a render the second deploy's events started)
+    assertThat(browser.executeScript("return window.staleServed")).isEqualTo(true);
+  }
+
   private String base() {
     return "http://127.0.0.1:" + port;
   }
 
-  private String deploy(int round) throws Exception {
+  private String deploy(String app, int round) throws Exception {
     var body =
-        "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: busy\ndata:\n  round: \""
+        "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: "
+            + app
+            + "\ndata:\n  round: \""
             + round
             + "\"\n";
     var response =
         http.send(
-            HttpRequest.newBuilder(URI.create(base() + "/api/apps/default/busy/deploy"))
+            HttpRequest.newBuilder(URI.create(base() + "/api/apps/default/" + app + "/deploy"))
                 .header("Content-Type", "application/yaml")
                 .POST(HttpRequest.BodyPublishers.ofString(body))
                 .build(),
