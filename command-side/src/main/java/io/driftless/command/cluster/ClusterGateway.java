@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.driftless.diff.resources.ResourceKey;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.Executor;
 
 /**
  * Reads and writes objects in the cluster. Writes are PUT with the live resourceVersion (as kapp
@@ -71,6 +72,14 @@ public interface ClusterGateway {
    */
   default Optional<List<ObjectNode>> objects(ResourceKey probe, String apiVersion) {
     return Optional.empty();
+  }
+
+  /**
+   * Where reads may run at once ({@link LabelledReads#listEach}: the LISTs of many kinds). The
+   * default, for test doubles, runs each read on the caller's thread, one after another.
+   */
+  default Executor reads() {
+    return Runnable::run;
   }
 
   /**

@@ -7,6 +7,7 @@ import io.driftless.diff.resources.GroupKind;
 import io.driftless.diff.resources.ResourceKey;
 import io.driftless.diff.resources.ResourceTypes;
 import io.driftless.diff.text.ServerFields;
+import io.driftless.shared.DaemonThreads;
 import io.fabric8.kubernetes.api.Pluralize;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -18,6 +19,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.concurrent.Executor;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /**
@@ -29,10 +34,25 @@ public final class Fabric8ClusterGateway implements ClusterGateway {
 
   private static final int NOT_FOUND = 404;
 
+  /**
+   * Reads at once ({@link #reads()}): enough to overlap the round trips of a plan's or a wait's
+   * LISTs without crowding an API server (kubectl and kapp keep a handful of requests in flight).
+   */
+  static final int PARALLEL_READS = 4;
+
   private final KubernetesClient client;
   private final ObjectMapper mapper = Serialization.jsonMapper();
   private final CustomKinds customKinds;
   private final WriteObserver observer;
+  // idle threads end after a while: tests make many gateways, a server one
+  private final ThreadPoolExecutor reads =
+      new ThreadPoolExecutor(
+          PARALLEL_READS,
+          PARALLEL_READS,
+          30,
+          TimeUnit.SECONDS,
+          new LinkedBlockingQueue<>(),
+          DaemonThreads.numbered("cluster-read"));
 
   public Fabric8ClusterGateway(KubernetesClient client) {
     this(client, WriteObserver.NONE);
@@ -46,6 +66,13 @@ public final class Fabric8ClusterGateway implements ClusterGateway {
     this.client = client;
     this.customKinds = new CustomKinds(client);
     this.observer = observer;
+    reads.allowCoreThreadTimeOut(true);
+  }
+
+  /** {@value #PARALLEL_READS} reads at once, on daemon threads that end when idle. */
+  @Override
+  public Executor reads() {
+    return reads;
   }
 
   @Override

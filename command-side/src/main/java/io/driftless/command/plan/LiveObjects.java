@@ -18,8 +18,9 @@ import java.util.Set;
  * LIST of the kind in the namespace (a first deploy, whose objects do not exist yet, costs two
  * LISTs per kind and namespace rather than a GET per object). An unchanged redeploy or a reconcile
  * of an app whose objects all carry its label costs one request per (kind, namespace), whatever the
- * number of objects. A kind that cannot be listed is read object by object, as before. The reads
- * themselves are {@link LabelledReads}, shared with the apply's waits.
+ * number of objects; the kinds' lists are made at once ({@link LabelledReads#listEach}). A kind
+ * that cannot be listed is read object by object, as before. The reads themselves are {@link
+ * LabelledReads}, shared with the apply's waits.
  */
 final class LiveObjects {
 
@@ -47,7 +48,7 @@ final class LiveObjects {
     var live = new LiveObjects(new LabelledReads(cluster, label, value));
     // every kind's labelled list first, then one unlabelled list of each kind of which two or
     // more keys were not in it (a first deploy), then the GETs of what the lists did not hold
-    apiVersions.forEach(live.reads::list);
+    live.reads.listEach(apiVersions);
     live.reads.listUnlabelled(apiVersions, labelledOnly);
     apiVersions.forEach(
         (key, apiVersion) -> {

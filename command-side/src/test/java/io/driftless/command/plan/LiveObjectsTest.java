@@ -1,6 +1,7 @@
 package io.driftless.command.plan;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -14,6 +15,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -42,6 +47,81 @@ class LiveObjectsTest {
     assertThat(live.objects()).containsOnlyKeys(keys.keySet());
     assertThat(cluster.lists).hasSize(3);
     assertThat(cluster.gets).isEmpty();
+  }
+
+  @Test
+  void theKindsAreListedAtOnceOnTheGatewaysReads() throws Exception {
+    var keys = new LinkedHashMap<ResourceKey, String>();
+    keys.put(cluster.put(configMap("a", "cm", APP)), "v1");
+    keys.put(cluster.put(configMap("b", "cm", APP)), "v1");
+    keys.put(cluster.put(deployment("a", "d", APP)), "apps/v1");
+    var pool = Executors.newFixedThreadPool(3);
+    try {
+      // each list returns only once all three are in flight: one after another, none would
+      var allInFlight = new CyclicBarrier(3);
+      var parallel =
+          new Cluster() {
+            @Override
+            public Executor reads() {
+              return pool;
+            }
+
+            @Override
+            public Optional<List<ObjectNode>> labelledObjects(
+                ResourceKey probe, String apiVersion, String label, String value) {
+              try {
+                allInFlight.await(10, TimeUnit.SECONDS);
+              } catch (Exception e) {
+                throw new IllegalStateException("the lists were not made at once", e);
+              }
+              synchronized (cluster) { // the counting cluster is not thread-safe
+                return cluster.labelledObjects(probe, apiVersion, label, value);
+              }
+            }
+          };
+
+      var live = LiveObjects.read(parallel, keys, Set.of(), LABEL, APP);
+
+      assertThat(live.objects()).containsOnlyKeys(keys.keySet());
+      assertThat(cluster.lists).hasSize(3);
+      assertThat(cluster.gets).isEmpty();
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  @Test
+  void whatAListThrowsBeyondTheClustersRefusalFailsTheReads() {
+    var keys = new LinkedHashMap<ResourceKey, String>();
+    keys.put(cluster.put(configMap("a", "cm", APP)), "v1");
+    keys.put(cluster.put(deployment("a", "d", APP)), "apps/v1");
+    var pool = Executors.newFixedThreadPool(2);
+    try {
+      var broken =
+          new Cluster() {
+            @Override
+            public Executor reads() {
+              return pool;
+            }
+
+            @Override
+            public Optional<List<ObjectNode>> labelledObjects(
+                ResourceKey probe, String apiVersion, String label, String value) {
+              if (probe.kind().equals("Deployment")) {
+                throw new IllegalStateException("broken list of " + probe.kind());
+              }
+              synchronized (cluster) {
+                return cluster.labelledObjects(probe, apiVersion, label, value);
+              }
+            }
+          };
+
+      assertThatThrownBy(() -> LiveObjects.read(broken, keys, Set.of(), LABEL, APP))
+          .isInstanceOf(IllegalStateException.class)
+          .hasMessage("broken list of Deployment");
+    } finally {
+      pool.shutdownNow();
+    }
   }
 
   @Test
@@ -248,7 +328,7 @@ class LiveObjectsTest {
   }
 
   /** Objects by key; counts the requests. */
-  private static final class Cluster extends ReadOnlyCluster {
+  private static class Cluster extends ReadOnlyCluster {
 
     final Map<ResourceKey, ObjectNode> objects = new LinkedHashMap<>();
     final List<ResourceKey> gets = new ArrayList<>();

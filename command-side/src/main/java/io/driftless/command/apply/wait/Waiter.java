@@ -8,6 +8,7 @@ import io.driftless.diff.resources.ResourceKey;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -23,10 +24,10 @@ import java.util.Optional;
  *
  * <p>{@link #awaitAll} waits for a wave's objects together, as kapp waits for the changes it
  * applied: each poll reads them through a new {@link LabelledReads}, one label-selected LIST per
- * (apiVersion, kind, namespace) still waited on, and a GET only for an object its list did not hold
- * (one not written with the app's label, or gone: a delete of an object that carried the label is
- * gone once its list does not hold it, without a GET). {@link #await} waits for one object with a
- * GET per poll.
+ * (apiVersion, kind, namespace) still waited on, made at once ({@link LabelledReads#listEach}), and
+ * a GET only for an object its list did not hold (one not written with the app's label, or gone: a
+ * delete of an object that carried the label is gone once its list does not hold it, without a
+ * GET). {@link #await} waits for one object with a GET per poll.
  *
  * <p>Progress in kapp's wording: {@code ongoing: reconcile deployment/x (apps/v1) namespace: ns}
  * with the rule's message as detail, whenever the message changes (not at every poll); {@code ok:
@@ -96,6 +97,13 @@ public final class Waiter {
     var last = new WaitState[waits.size()];
     while (!pending.isEmpty()) {
       var reads = new LabelledReads(cluster, label, value);
+      var kinds = new LinkedHashMap<ResourceKey, String>();
+      pending.forEach(i -> kinds.putIfAbsent(waits.get(i).key(), waits.get(i).apiVersion()));
+      try {
+        reads.listEach(kinds); // every kind waited on, listed at once
+      } catch (RuntimeException e) {
+        // a kind that cannot be read at all: its waits read it again below, each ending as it must
+      }
       for (var it = pending.iterator(); it.hasNext(); ) {
         var i = it.next();
         var wait = waits.get(i);
