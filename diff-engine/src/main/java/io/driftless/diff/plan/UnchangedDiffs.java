@@ -46,7 +46,7 @@ public final class UnchangedDiffs {
           && custom == other.custom
           && sameTree(desired, other.desired)
           && sameTree(lastApplied, other.lastApplied)
-          && sameTree(live, other.live)
+          && sameLive(live, other.live)
           // one kept list per distinct Configs (configs(List)): the same list, or other Configs
           && configs == other.configs;
     }
@@ -130,6 +130,26 @@ public final class UnchangedDiffs {
   /** How many keys are kept. */
   synchronized int size() {
     return kept.size();
+  }
+
+  /**
+   * Whether two live objects are the same: by their {@code uid} and {@code resourceVersion} when
+   * both carry them (the API server gives an object a new resourceVersion at every write, its
+   * status and metadata included: Kubernetes' "Resource versions"; the sandbox does the same), else
+   * tree by tree. The live object is the largest input (status, server metadata): a redeploy of an
+   * app of 129 objects with large CRDs spent about a tenth of its CPU comparing them field by
+   * field.
+   */
+  static boolean sameLive(ObjectNode a, ObjectNode b) {
+    var left = a.path("metadata");
+    var right = b.path("metadata");
+    var version = left.path("resourceVersion").asText("");
+    var uid = left.path("uid").asText("");
+    if (!version.isEmpty() && !uid.isEmpty()) {
+      return version.equals(right.path("resourceVersion").asText(""))
+          && uid.equals(right.path("uid").asText(""));
+    }
+    return sameTree(a, b);
   }
 
   /** Whether two trees are equal with every map's fields in the same order. */

@@ -138,6 +138,59 @@ class UnchangedDiffsTest {
   }
 
   @Test
+  void liveObjectsAreTheSameByUidAndResourceVersionWhenTheyCarryBoth() {
+    ObjectNode live =
+        YamlTrees.readObject(
+            "metadata: {name: a, uid: u-1, resourceVersion: '7'}\nstatus: {replicas: 1}\n");
+    var copy = live.deepCopy();
+    copy.withObject("status").put("replicas", 2); // not what a server does without a new version
+    var written = live.deepCopy();
+    written.withObject("metadata").put("resourceVersion", "8");
+    var recreated = live.deepCopy();
+    recreated.withObject("metadata").put("uid", "u-2");
+    ObjectNode unversioned = YamlTrees.readObject("metadata: {name: a}\nstatus: {replicas: 1}\n");
+    var unversionedEdit = unversioned.deepCopy();
+    unversionedEdit.withObject("status").put("replicas", 2);
+
+    assertThat(UnchangedDiffs.sameLive(live, copy)).isTrue();
+    assertThat(UnchangedDiffs.sameLive(live, written)).isFalse();
+    assertThat(UnchangedDiffs.sameLive(live, recreated)).isFalse();
+    assertThat(UnchangedDiffs.sameLive(live, unversioned)).isFalse();
+    assertThat(UnchangedDiffs.sameLive(unversioned, unversioned.deepCopy())).isTrue();
+    assertThat(UnchangedDiffs.sameLive(unversioned, unversionedEdit)).isFalse();
+  }
+
+  @Test
+  void aLiveObjectWrittenSinceIsDiffedAgain() {
+    // the live objects carry a uid and resourceVersion (ServerDefaults), as a server's do
+    var before = redeploy(Fixtures.manifest("manifests/guestbook.yml"), false);
+    keeping.plan(before);
+    // an outside edit of the first object: a new resourceVersion, a label the manifest does not set
+    var key = before.desired().get(0).key();
+    var edited = before.live().get(key).deepCopy();
+    var metadata = edited.withObject("metadata");
+    metadata.put("resourceVersion", metadata.path("resourceVersion").asText() + "-edited");
+    metadata.withObject("labels").put("edited", "outside");
+    var live = new LinkedHashMap<>(before.live());
+    live.put(key, edited);
+    var after =
+        new PlanInput(
+            before.desired(),
+            before.lastApplied(),
+            live,
+            before.previouslyDeployed(),
+            before.configs(),
+            before.unchangedSinceApply(),
+            before.nonce(),
+            before.labelScoping(),
+            before.apiVersions());
+
+    assertThat(keeping.plan(after)).isEqualTo(plain.plan(after));
+    assertThat(plain.plan(after)).isNotEqualTo(plain.plan(before));
+    assertThat(keeping.plan(before)).isEqualTo(plain.plan(before));
+  }
+
+  @Test
   void noCapacityKeepsNothing() {
     var none = new UnchangedDiffs(0);
     var engine = new DiffEngine(KappConfig.defaults(), fingerprint, none);
