@@ -1,6 +1,5 @@
 package io.driftless.command.apply;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.driftless.command.ownership.AppLabels;
 import io.driftless.command.ownership.Owner;
@@ -27,8 +26,6 @@ record ApplyContext(
     DiffEngine engine,
     WriteMode writeMode) {
 
-  private static final ObjectMapper MAPPER = new ObjectMapper();
-
   /** The live object as planned (labels on), null when it did not exist. */
   ObjectNode live(ResourceKey key) {
     return plan.live().get(key);
@@ -39,7 +36,7 @@ record ApplyContext(
     var state = plan.recorded().get(key);
     return state == null || state.lastApplied() == null
         ? null
-        : AppLabels.stripped(MAPPER.valueToTree(state.lastApplied()));
+        : AppLabels.stripped(state.lastAppliedTree());
   }
 
   /**

@@ -58,7 +58,7 @@ final class DriftDiff {
       String kappConfigs,
       boolean scaledByHpa) {
     var engine = new DiffEngine(KappConfig.withDefaults(configs(kappConfigs)), fingerprint);
-    var lastApplied = AppLabels.stripped(MAPPER.valueToTree(state.lastApplied()));
+    var lastApplied = AppLabels.stripped(state.lastAppliedTree());
     var change =
         engine.diff(
             new DiffInput(

@@ -170,7 +170,7 @@ public final class DriftWatch implements AutoCloseable {
         return Optional.empty();
       }
     }
-    return Optional.of(MAPPER.valueToTree(state.lastApplied()));
+    return Optional.of(state.lastAppliedTree());
   }
 
   /** Whether an HPA of the app's set, in the object's namespace, scales the object. */

@@ -347,7 +347,7 @@ public class Planner {
     recorded.forEach(
         (key, state) -> {
           if (state.lastApplied() != null) {
-            lastApplied.put(key, AppLabels.stripped(mapper.valueToTree(state.lastApplied())));
+            lastApplied.put(key, AppLabels.stripped(state.lastAppliedTree()));
           }
         });
     var reads =

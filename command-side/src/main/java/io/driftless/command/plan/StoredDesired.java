@@ -1,7 +1,6 @@
 package io.driftless.command.plan;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.driftless.command.resource.ResourceState;
 import io.driftless.diff.plan.VersionReferences;
@@ -53,8 +52,6 @@ import java.util.function.BiFunction;
  */
 record StoredDesired(List<Resource> resources, Set<ResourceKey> leftAlone) {
 
-  private static final ObjectMapper MAPPER = new ObjectMapper();
-
   /**
    * Rebuilds the desired set from the recorded states of the app's set.
    *
@@ -73,7 +70,7 @@ record StoredDesired(List<Resource> resources, Set<ResourceKey> leftAlone) {
       if (state == null || state.lastApplied() == null) {
         continue;
       }
-      ObjectNode object = MAPPER.valueToTree(state.lastApplied());
+      ObjectNode object = state.lastAppliedTree();
       if (!recoverable(object)) {
         var opened = sealed.apply(key, state);
         if (opened.isEmpty()) {

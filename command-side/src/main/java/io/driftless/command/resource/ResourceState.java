@@ -1,5 +1,6 @@
 package io.driftless.command.resource;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.driftless.events.ResourceRef;
 import io.driftless.events.SealedObject;
 import java.util.Map;
@@ -28,6 +29,14 @@ public record ResourceState(
   /** Copies the yielded fields. */
   public ResourceState {
     yielded = yielded == null ? Map.of() : Map.copyOf(yielded);
+  }
+
+  /**
+   * The last-applied object as a new tree of its own (the caller may change it), null once deleted;
+   * the tree a Jackson {@code valueToTree} makes of it, built node by node ({@link PlainTrees}).
+   */
+  public ObjectNode lastAppliedTree() {
+    return lastApplied == null ? null : PlainTrees.object(lastApplied);
   }
 
   /** A state with no yielded field. */

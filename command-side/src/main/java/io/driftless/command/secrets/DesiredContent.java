@@ -1,6 +1,5 @@
 package io.driftless.command.secrets;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.driftless.command.resource.ResourceState;
 import io.driftless.diff.text.SecretRedaction;
@@ -17,7 +16,6 @@ import org.springframework.stereotype.Component;
 public class DesiredContent {
 
   private final SecretVault vault;
-  private final ObjectMapper mapper = new ObjectMapper();
 
   public DesiredContent(SecretVault vault) {
     this.vault = vault;
@@ -40,7 +38,7 @@ public class DesiredContent {
     if (state.sealedDesired() != null) {
       return Optional.of(vault.unseal(resourceId, state.sealedDesired()));
     }
-    ObjectNode recorded = mapper.valueToTree(state.lastApplied());
+    ObjectNode recorded = state.lastAppliedTree();
     return SecretRedaction.isSecret(recorded) ? Optional.empty() : Optional.of(recorded);
   }
 }
