@@ -19,6 +19,7 @@ import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -60,25 +61,16 @@ class LiveObjectsTest {
       // each list returns only once all three are in flight: one after another, none would
       var allInFlight = new CyclicBarrier(3);
       var parallel =
-          new Cluster() {
-            @Override
-            public Executor reads() {
-              return pool;
-            }
-
-            @Override
-            public Optional<List<ObjectNode>> labelledObjects(
-                ResourceKey probe, String apiVersion, String label, String value) {
-              try {
-                allInFlight.await(10, TimeUnit.SECONDS);
-              } catch (Exception e) {
-                throw new IllegalStateException("the lists were not made at once", e);
-              }
-              synchronized (cluster) { // the counting cluster is not thread-safe
-                return cluster.labelledObjects(probe, apiVersion, label, value);
-              }
-            }
-          };
+          new OnPool(
+              pool,
+              cluster,
+              probe -> {
+                try {
+                  allInFlight.await(10, TimeUnit.SECONDS);
+                } catch (Exception e) {
+                  throw new IllegalStateException("the lists were not made at once", e);
+                }
+              });
 
       var live = LiveObjects.read(parallel, keys, Set.of(), LABEL, APP);
 
@@ -98,23 +90,14 @@ class LiveObjectsTest {
     var pool = Executors.newFixedThreadPool(2);
     try {
       var broken =
-          new Cluster() {
-            @Override
-            public Executor reads() {
-              return pool;
-            }
-
-            @Override
-            public Optional<List<ObjectNode>> labelledObjects(
-                ResourceKey probe, String apiVersion, String label, String value) {
-              if (probe.kind().equals("Deployment")) {
-                throw new IllegalStateException("broken list of " + probe.kind());
-              }
-              synchronized (cluster) {
-                return cluster.labelledObjects(probe, apiVersion, label, value);
-              }
-            }
-          };
+          new OnPool(
+              pool,
+              cluster,
+              probe -> {
+                if (probe.kind().equals("Deployment")) {
+                  throw new IllegalStateException("broken list of " + probe.kind());
+                }
+              });
 
       assertThatThrownBy(() -> LiveObjects.read(broken, keys, Set.of(), LABEL, APP))
           .isInstanceOf(IllegalStateException.class)
@@ -325,6 +308,34 @@ class LiveObjectsTest {
       metadata.putObject("labels").put(LABEL, app);
     }
     return object;
+  }
+
+  /** {@code lists}' labelled lists, made on {@code pool}, each after {@code before} its probe. */
+  private static final class OnPool extends Cluster {
+
+    private final Executor pool;
+    private final Cluster lists;
+    private final Consumer<ResourceKey> before;
+
+    OnPool(Executor pool, Cluster lists, Consumer<ResourceKey> before) {
+      this.pool = pool;
+      this.lists = lists;
+      this.before = before;
+    }
+
+    @Override
+    public Executor reads() {
+      return pool;
+    }
+
+    @Override
+    public Optional<List<ObjectNode>> labelledObjects(
+        ResourceKey probe, String apiVersion, String label, String value) {
+      before.accept(probe);
+      synchronized (lists) { // the counting cluster is not thread-safe
+        return lists.labelledObjects(probe, apiVersion, label, value);
+      }
+    }
   }
 
   /** Objects by key; counts the requests. */
