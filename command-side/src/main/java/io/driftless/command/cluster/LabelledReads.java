@@ -144,9 +144,9 @@ public final class LabelledReads {
   /**
    * Lists the kinds of {@code keys} that were not listed yet, at once: each (apiVersion, kind,
    * namespace) once, on the gateway's {@link ClusterGateway#reads() reads}; keys with a null
-   * apiVersion are skipped. A kind that cannot be listed is read by GETs later, as with {@link
-   * #list}; anything else a list throws (a custom kind no CRD declares) is thrown here, the first
-   * kind's first.
+   * apiVersion are skipped. A kind that cannot be listed (any {@link ClusterException}, a custom
+   * kind no CRD declares included) is read by GETs later, as with {@link #list}; anything else a
+   * list throws is thrown here, the first kind's first.
    */
   public void listEach(Map<ResourceKey, String> keys) {
     var wanted = new LinkedHashMap<Kind, ResourceKey>();
