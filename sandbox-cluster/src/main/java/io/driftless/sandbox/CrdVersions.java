@@ -79,11 +79,15 @@ final class CrdVersions {
     if (own.code() != 200) {
       return own;
     }
+    var others = parse(other).path("items");
+    if (others.isEmpty()) {
+      return own; // nothing stored at the other version: the list as it is, not parsed again
+    }
     var list = parse(own);
     var items = list.withArray("items");
     var names = new HashSet<String>();
     items.forEach(item -> names.add(item.path("metadata").path("name").asText()));
-    for (var item : parse(other).withArray("items")) {
+    for (var item : others) {
       if (item instanceof ObjectNode crd && names.add(crd.path("metadata").path("name").asText())) {
         items.add(converted(crd, request.version()));
       }
