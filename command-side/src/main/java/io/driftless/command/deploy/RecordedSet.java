@@ -57,7 +57,10 @@ record RecordedSet(Map<String, String> set, List<String> namespaces) {
           || (stored && set.containsKey(change.key().id()))) {
         continue;
       }
-      var object = manifest.getOrDefault(change.key(), ServerFields.strip(change.applied()));
+      var object = manifest.get(change.key());
+      if (object == null) {
+        object = ServerFields.strip(change.applied()); // stripped only when needed: it copies
+      }
       set.put(change.key().id(), ContentHash.of(SecretRedaction.redact(object, fingerprint)));
       addNamespace(namespaces, change.key());
     }
