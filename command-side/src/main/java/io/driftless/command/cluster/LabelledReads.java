@@ -145,15 +145,18 @@ public final class LabelledReads {
    * Lists the kinds of {@code keys} that were not listed yet, at once: each (apiVersion, kind,
    * namespace) once, on the gateway's {@link ClusterGateway#reads() reads}; keys with a null
    * apiVersion are skipped. A kind that cannot be listed (any {@link ClusterException}, a custom
-   * kind no CRD declares included) is read by GETs later, as with {@link #list}; anything else a
+   * kind no CRD declares included) is read by GETs later, as when a read lists it; anything else a
    * list throws is thrown here, the first kind's first.
    */
   public void listEach(Map<ResourceKey, String> keys) {
     var wanted = new LinkedHashMap<Kind, ResourceKey>();
     keys.forEach(
         (key, apiVersion) -> {
-          if (apiVersion != null && !listed.containsKey(Kind.of(key, apiVersion))) {
-            wanted.putIfAbsent(Kind.of(key, apiVersion), key);
+          if (apiVersion != null) {
+            var kind = Kind.of(key, apiVersion);
+            if (!listed.containsKey(kind)) {
+              wanted.putIfAbsent(kind, key);
+            }
           }
         });
     if (wanted.size() < 2) {
@@ -180,11 +183,6 @@ public final class LabelledReads {
       }
       throw e;
     }
-  }
-
-  /** Lists the key's kind now, unless it was listed already (or apiVersion is null). */
-  public void list(ResourceKey key, String apiVersion) {
-    names(key, apiVersion);
   }
 
   private Map<String, ObjectNode> names(ResourceKey key, String apiVersion) {
