@@ -4,6 +4,8 @@ import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
 import java.io.IOException;
 import java.util.concurrent.TimeoutException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Reads how many messages wait in the work, retry and parking queues, on a connection of its own
@@ -11,6 +13,8 @@ import java.util.concurrent.TimeoutException;
  * consumer.
  */
 final class BrokerProbe implements AutoCloseable {
+
+  private static final Logger log = LoggerFactory.getLogger(BrokerProbe.class);
 
   private final ConnectionFactory factory;
   private final String connectionName;
@@ -38,6 +42,13 @@ final class BrokerProbe implements AutoCloseable {
   synchronized void declare() throws IOException, TimeoutException {
     try (var channel = connection().createChannel()) {
       QueueTopology.declare(channel, names, retry);
+      for (var legacy : QueueTopology.legacyRetryQueues(channel, names, retry)) {
+        log.warn(
+            "{} is a classic retry queue of an earlier version: nothing publishes to it now and it"
+                + " drains into {}; delete it once it is empty and no earlier query side runs",
+            legacy,
+            names.workQueue());
+      }
     } catch (IOException | TimeoutException | RuntimeException e) {
       close();
       throw e;

@@ -8,8 +8,9 @@ import java.util.List;
 
 /**
  * The RabbitMQ names of one run: the exchange the relay publishes to and the query side's work
- * queue, next to which it declares {@code <queue>.retry.1..N} and {@code <queue>.parked}. {@link
- * #deleteAll} removes every one of them that exists.
+ * queue, next to which it declares {@code <queue>.retry.1..N.quorum} (earlier versions: without
+ * {@code .quorum}) and {@code <queue>.parked}. {@link #deleteAll} removes every one of them that
+ * exists.
  */
 public record BrokerNames(String exchange, String workQueue) {
 
@@ -26,7 +27,8 @@ public record BrokerNames(String exchange, String workQueue) {
         deleteIfExists(connection, workQueue);
         deleteIfExists(connection, workQueue + ".parked");
         var attempt = 1;
-        while (deleteIfExists(connection, workQueue + ".retry." + attempt)) {
+        while (deleteIfExists(connection, workQueue + ".retry." + attempt + ".quorum")
+            | deleteIfExists(connection, workQueue + ".retry." + attempt)) {
           attempt++;
         }
         try (Channel channel = connection.createChannel()) {

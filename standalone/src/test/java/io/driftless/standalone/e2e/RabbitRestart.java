@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.driftless.events.testing.MachineBroker;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -17,9 +18,18 @@ final class RabbitRestart {
 
   /** Restarts the broker; {@code rabbitmqctl}'s output goes to {@code log}. */
   static void restart(Path log) throws Exception {
+    restart(log, Duration.ZERO);
+  }
+
+  /**
+   * Restarts the broker and keeps it stopped for {@code down} in between: an outage of that length,
+   * during which message TTLs run out (the pause is the outage, not a wait for a state).
+   */
+  static void restart(Path log, Duration down) throws Exception {
     MachineBroker.alone(
         () -> {
           rabbitmqctl("stop_app", log);
+          Thread.sleep(down.toMillis());
           rabbitmqctl("start_app", log);
           rabbitmqctl("await_startup", log);
         });
