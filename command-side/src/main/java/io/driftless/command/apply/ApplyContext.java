@@ -36,7 +36,7 @@ record ApplyContext(
     var state = plan.recorded().get(key);
     return state == null || state.lastApplied() == null
         ? null
-        : AppLabels.stripped(state.lastAppliedTree());
+        : AppLabels.strip(state.lastAppliedTree());
   }
 
   /**

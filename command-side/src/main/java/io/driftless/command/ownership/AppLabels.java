@@ -82,8 +82,18 @@ public final class AppLabels {
     if (object == null || !object.path("metadata").isObject()) {
       return object;
     }
-    var copy = object.deepCopy();
-    var metadata = (ObjectNode) copy.get("metadata");
+    return strip(object.deepCopy());
+  }
+
+  /**
+   * {@link #stripped} without the copy, for an object made for the caller alone (a last-applied
+   * tree fresh from {@code ResourceState.lastAppliedTree}): takes the labels and annotation off
+   * {@code fresh} itself and returns it.
+   */
+  public static ObjectNode strip(ObjectNode fresh) {
+    if (fresh == null || !(fresh.get("metadata") instanceof ObjectNode metadata)) {
+      return fresh;
+    }
     if (metadata.get("labels") instanceof ObjectNode labels) {
       var ours = new ArrayList<String>();
       labels.fieldNames().forEachRemaining(name -> ours.add(name));
@@ -99,7 +109,7 @@ public final class AppLabels {
         metadata.remove("annotations");
       }
     }
-    return copy;
+    return fresh;
   }
 
   /**

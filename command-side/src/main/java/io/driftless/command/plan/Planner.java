@@ -347,7 +347,7 @@ public class Planner {
     recorded.forEach(
         (key, state) -> {
           if (state.lastApplied() != null) {
-            lastApplied.put(key, AppLabels.stripped(state.lastAppliedTree()));
+            lastApplied.put(key, AppLabels.strip(state.lastAppliedTree()));
           }
         });
     var reads =

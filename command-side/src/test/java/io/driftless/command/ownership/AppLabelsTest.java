@@ -102,6 +102,19 @@ class AppLabelsTest {
   }
 
   @Test
+  void strippedLeavesItsArgumentAndStripTakesTheKeysOffItsOwn() throws Exception {
+    var key = new ResourceKey("", "ConfigMap", "default", "x");
+    var plain = object("{\"metadata\":{\"name\":\"x\",\"labels\":{\"tier\":\"web\"}}}");
+    var labelled = AppLabels.labelled(plain, "default/app", key);
+    var before = labelled.deepCopy();
+
+    assertThat(AppLabels.stripped(labelled)).isEqualTo(plain).isNotSameAs(labelled);
+    assertThat(labelled).isEqualTo(before);
+    assertThat(AppLabels.strip(labelled)).isSameAs(labelled).isEqualTo(plain);
+    assertThat(AppLabels.strip(null)).isNull();
+  }
+
+  @Test
   void ownerIsReadFromTheLabelAndTheMatchingAnnotation() throws Exception {
     var key = new ResourceKey("", "ConfigMap", "default", "x");
     var labelled = AppLabels.labelled(object("{}"), LONG_NAMESPACE + "/" + LONG_APP, key);

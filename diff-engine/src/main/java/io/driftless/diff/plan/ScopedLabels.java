@@ -57,7 +57,7 @@ final class ScopedLabels {
 
   /** The resource with the labels at each place its live object carries them, and only there. */
   private Resource keptAsLive(Resource resource, ObjectNode live) {
-    if (live == null) {
+    if (live == null || !anyRuleMatches(resource)) {
       return resource;
     }
     ObjectNode copy = resource.object().deepCopy();
@@ -126,6 +126,9 @@ final class ScopedLabels {
   }
 
   private Resource scoped(Resource resource) {
+    if (!anyRuleMatches(resource)) {
+      return resource; // most objects (ConfigMaps, CRDs, RBAC): no copy of them to compare
+    }
     ObjectNode copy = resource.object().deepCopy();
     var subject = MatchSubject.of(copy);
     for (LabelRule rule : selectors) {
@@ -141,6 +144,13 @@ final class ScopedLabels {
     return copy.equals(resource.object())
         ? resource
         : new Resource(resource.key(), resource.apiVersion(), copy);
+  }
+
+  /** Whether a selector or template rule matches the resource (labels do not change a match). */
+  private boolean anyRuleMatches(Resource resource) {
+    var subject = MatchSubject.of(resource.object());
+    return selectors.stream().anyMatch(rule -> rule.matcher().matches(subject))
+        || templates.stream().anyMatch(rule -> rule.matcher().matches(subject));
   }
 
   private void label(ObjectNode map) {
