@@ -14,6 +14,10 @@ import java.util.Objects;
  * changes out of its Changes table and counts ({@link ChangeSet#shown()}); which of the two it is
  * follows from the annotation on {@link #intended()}.
  *
+ * <p>A change's objects are read, never changed: whoever needs one changed (labels added for the
+ * write, server fields stripped for a diff) changes a copy. A noop's {@code applied} object may be
+ * the one the engine keeps for the next plan ({@link UnchangedDiffs}).
+ *
  * @param key the resource
  * @param apiVersion the apiVersion to apply or delete with: the desired one, for deletes the
  *     last-applied or else the live one; null only for a delete of a resource known by key alone
@@ -82,10 +86,12 @@ public record Change(
 
   /**
    * The same resource as an update with other fields (an adoption or takeover of an object that
-   * planned as noop); wait and strategy follow from the desired object as for any update.
+   * planned as noop); wait and strategy follow from the desired object as for any update. The
+   * object to apply is a copy: a noop's may be shared with the engine's kept diffs.
    */
   public Change asUpdate(List<FieldChange> otherFields) {
-    return of(key, apiVersion, ChangeOp.UPDATE, otherFields, applied, existing, intended);
+    return of(
+        key, apiVersion, ChangeOp.UPDATE, otherFields, applied.deepCopy(), existing, intended);
   }
 
   /**
