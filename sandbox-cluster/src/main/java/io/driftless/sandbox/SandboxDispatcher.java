@@ -216,15 +216,23 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
     return handlers.delete(path, DryRun.requested(path));
   }
 
-  /** A read; CRDs are read at both versions ({@link CrdVersions}). */
+  /**
+   * A read; CRDs are read at both versions ({@link CrdVersions}), and the kinds of {@link
+   * SiblingVersions} at each of theirs.
+   */
   @Override
   public MockResponse handleGet(String path) {
     var response = read(path);
     var crd = CrdVersions.of(path);
-    if (crd.isEmpty()) {
-      return response;
+    if (crd.isPresent()) {
+      return CrdVersions.merged(crd.get(), response, read(crd.get().otherPath()));
     }
-    return CrdVersions.merged(crd.get(), response, read(crd.get().otherPath()));
+    var siblings = SiblingVersions.of(path);
+    if (siblings.isPresent()) {
+      var others = siblings.get().otherPaths().stream().map(this::read).toList();
+      return SiblingVersions.merged(siblings.get(), response, others);
+    }
+    return response;
   }
 
   /**

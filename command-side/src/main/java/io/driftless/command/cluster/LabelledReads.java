@@ -42,21 +42,64 @@ public final class LabelledReads {
     static Kind of(ResourceKey key, String apiVersion) {
       return new Kind(apiVersion, key.group(), key.kind(), key.namespace());
     }
+
+    /** What an API server lists at any version of the group: group, kind and namespace. */
+    List<String> sameObjects() {
+      return List.of(group, kind, namespace);
+    }
+  }
+
+  /** The labelled objects of one kind, by name. */
+  private interface Names {
+    boolean has(String name);
+
+    /** The object; null when it is not there (or, read at another version, no longer). */
+    ObjectNode get(String name);
+  }
+
+  /** A kind's own labelled list. */
+  private record Listed(Map<String, ObjectNode> byName) implements Names {
+    @Override
+    public boolean has(String name) {
+      return byName.containsKey(name);
+    }
+
+    @Override
+    public ObjectNode get(String name) {
+      return byName.get(name);
+    }
   }
 
   private final ClusterGateway cluster;
   private final String label;
   private final String value;
+  private final ObjectsAtVersions atVersions;
   // per kind asked for: its labelled objects by name; null when the kind could not be listed
-  private final Map<Kind, Map<String, ObjectNode>> listed = new HashMap<>();
+  private final Map<Kind, Names> listed = new HashMap<>();
   // per kind listed without the selector ({@link #listUnlabelled}): all its objects by name
   private final Map<Kind, Map<String, ObjectNode>> all = new HashMap<>();
+  // per kind {@link #listEach} did not list: the kind of the same group listed in its place
+  private final Map<Kind, Kind> listedAs = new HashMap<>();
 
   /** Reads through {@code cluster}, listing the objects that carry {@code label=value}. */
   public LabelledReads(ClusterGateway cluster, String label, String value) {
+    this(cluster, label, value, null);
+  }
+
+  /**
+   * Reads as {@link #LabelledReads(ClusterGateway, String, String)}, and {@link #listEach} lists a
+   * kind wanted at several apiVersions of its group once (at the version most keys have): an API
+   * server lists every object of the kind at any version it serves. A key at another version is
+   * then the listed object where both versions have the same fields ({@link SameFieldVersions}),
+   * else its object as last read at that version when the list shows the same uid and
+   * resourceVersion ({@code atVersions}), else a GET at its version (kept for the next plan).
+   */
+  public LabelledReads(
+      ClusterGateway cluster, String label, String value, ObjectsAtVersions atVersions) {
     this.cluster = cluster;
     this.label = label;
     this.value = value;
+    this.atVersions = atVersions;
   }
 
   /**
@@ -67,8 +110,8 @@ public final class LabelledReads {
    */
   public Optional<ObjectNode> read(ResourceKey key, String apiVersion) {
     var names = names(key, apiVersion);
-    if (names != null && names.containsKey(key.name())) {
-      return Optional.of(names.get(key.name()));
+    if (names != null && names.has(key.name())) {
+      return Optional.ofNullable(names.get(key.name()));
     }
     var unlabelled = apiVersion == null ? null : all.get(Kind.of(key, apiVersion));
     if (unlabelled != null) {
@@ -96,7 +139,7 @@ public final class LabelledReads {
             return;
           }
           var names = names(key, apiVersion);
-          if (names != null && !names.containsKey(key.name())) {
+          if (names != null && !names.has(key.name())) {
             var kind = Kind.of(key, apiVersion);
             missing.merge(kind, 1, Integer::sum);
             probes.putIfAbsent(kind, key);
@@ -159,6 +202,9 @@ public final class LabelledReads {
             }
           }
         });
+    if (atVersions != null) {
+      onePerGroup(keys, wanted);
+    }
     if (wanted.size() < 2) {
       wanted.forEach((kind, probe) -> names(probe, kind.apiVersion()));
       return;
@@ -168,7 +214,105 @@ public final class LabelledReads {
         (kind, probe) ->
             lists.put(
                 kind, CompletableFuture.supplyAsync(() -> list(kind, probe), cluster.reads())));
-    lists.forEach((kind, list) -> listed.put(kind, joined(list).orElse(null)));
+    lists.forEach((kind, list) -> listed.put(kind, joined(list).map(Listed::new).orElse(null)));
+  }
+
+  /**
+   * Leaves out of {@code wanted} every kind whose group, kind and namespace another apiVersion also
+   * wants, but the one most of {@code keys} have (then the first in apiVersion order), and notes in
+   * {@link #listedAs} which list stands for each kind left out.
+   */
+  private void onePerGroup(Map<ResourceKey, String> keys, Map<Kind, ResourceKey> wanted) {
+    var counts = new HashMap<Kind, Integer>();
+    keys.forEach(
+        (key, apiVersion) -> {
+          if (apiVersion != null) {
+            counts.merge(Kind.of(key, apiVersion), 1, Integer::sum);
+          }
+        });
+    var chosen = new HashMap<List<String>, Kind>();
+    for (var kind : wanted.keySet()) {
+      chosen.merge(
+          kind.sameObjects(),
+          kind,
+          (one, other) -> {
+            int byCount = Integer.compare(counts.get(other), counts.get(one));
+            return byCount > 0
+                    || (byCount == 0 && other.apiVersion().compareTo(one.apiVersion()) < 0)
+                ? other
+                : one;
+          });
+    }
+    wanted
+        .keySet()
+        .removeIf(
+            kind -> {
+              var instead = chosen.get(kind.sameObjects());
+              if (instead.equals(kind)) {
+                return false;
+              }
+              listedAs.put(kind, instead);
+              return true;
+            });
+  }
+
+  /**
+   * A kind's objects read from the list of the same objects at another apiVersion: those the list
+   * holds, each as read at its own version: the listed object with its own apiVersion where the two
+   * versions have the same fields ({@link SameFieldVersions}), else the object kept from an earlier
+   * read of the same uid and resourceVersion, else a GET.
+   */
+  private final class AtOtherVersion implements Names {
+    private final Kind kind;
+    private final Names list;
+    private final boolean sameFields;
+    private final Map<String, ObjectNode> read = new HashMap<>();
+
+    AtOtherVersion(Kind kind, Kind listedAt, Names list) {
+      this.kind = kind;
+      this.list = list;
+      this.sameFields =
+          SameFieldVersions.same(
+              kind.group(), kind.kind(), kind.apiVersion(), listedAt.apiVersion());
+    }
+
+    @Override
+    public boolean has(String name) {
+      return list.has(name);
+    }
+
+    @Override
+    public ObjectNode get(String name) {
+      if (read.containsKey(name)) {
+        return read.get(name);
+      }
+      var listedObject = list.get(name);
+      ObjectNode object = null;
+      if (listedObject != null && sameFields) {
+        object = listedObject.deepCopy().put("apiVersion", kind.apiVersion());
+      } else if (listedObject != null) {
+        var key = new ResourceKey(kind.group(), kind.kind(), kind.namespace(), name);
+        object =
+            atVersions
+                .get(
+                    key,
+                    kind.apiVersion(),
+                    ObjectsAtVersions.uid(listedObject),
+                    ObjectsAtVersions.resourceVersion(listedObject))
+                .orElseGet(() -> fetched(key));
+      }
+      read.put(name, object);
+      return object;
+    }
+
+    private ObjectNode fetched(ResourceKey key) {
+      var found =
+          cluster
+              .get(key, kind.apiVersion())
+              .filter(o -> value.equals(o.path("metadata").path("labels").path(label).asText()));
+      found.ifPresent(object -> atVersions.keep(key, kind.apiVersion(), object));
+      return found.orElse(null);
+    }
   }
 
   private static <T> T joined(CompletableFuture<T> future) {
@@ -185,13 +329,19 @@ public final class LabelledReads {
     }
   }
 
-  private Map<String, ObjectNode> names(ResourceKey key, String apiVersion) {
+  private Names names(ResourceKey key, String apiVersion) {
     if (apiVersion == null) {
       return null;
     }
     var kind = Kind.of(key, apiVersion);
     if (!listed.containsKey(kind)) {
-      listed.put(kind, list(kind, key).orElse(null));
+      var instead = listedAs.get(kind);
+      var other = instead == null ? null : listed.get(instead);
+      listed.put(
+          kind,
+          other != null
+              ? new AtOtherVersion(kind, instead, other)
+              : list(kind, key).<Names>map(Listed::new).orElse(null));
     }
     return listed.get(kind);
   }

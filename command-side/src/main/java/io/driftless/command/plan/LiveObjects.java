@@ -3,6 +3,7 @@ package io.driftless.command.plan;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.driftless.command.cluster.ClusterGateway;
 import io.driftless.command.cluster.LabelledReads;
+import io.driftless.command.cluster.ObjectsAtVersions;
 import io.driftless.diff.resources.ResourceKey;
 import java.util.HashMap;
 import java.util.Map;
@@ -19,7 +20,9 @@ import java.util.Set;
  * LISTs per kind and namespace rather than a GET per object). An unchanged redeploy or a reconcile
  * of an app whose objects all carry its label costs one request per (kind, namespace), whatever the
  * number of objects; the kinds' lists are made at once ({@link LabelledReads#listEach}). A kind
- * that cannot be listed is read object by object, as before. The reads themselves are {@link
+ * that cannot be listed is read object by object, as before. A kind the app has at several
+ * apiVersions of its group (knative's HorizontalPodAutoscalers) is listed once, as an API server
+ * lists it at any of them ({@link ObjectsAtVersions}). The reads themselves are {@link
  * LabelledReads}, shared with the apply's waits.
  */
 final class LiveObjects {
@@ -41,11 +44,12 @@ final class LiveObjects {
    */
   static LiveObjects read(
       ClusterGateway cluster,
+      ObjectsAtVersions atVersions,
       Map<ResourceKey, String> apiVersions,
       Set<ResourceKey> labelledOnly,
       String label,
       String value) {
-    var live = new LiveObjects(new LabelledReads(cluster, label, value));
+    var live = new LiveObjects(new LabelledReads(cluster, label, value, atVersions));
     // every kind's labelled list first, then one unlabelled list of each kind of which two or
     // more keys were not in it (a first deploy), then the GETs of what the lists did not hold
     live.reads.listEach(apiVersions);

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.driftless.command.app.AppState;
 import io.driftless.command.cluster.ClusterException;
 import io.driftless.command.cluster.ClusterGateway;
+import io.driftless.command.cluster.ObjectsAtVersions;
 import io.driftless.command.ownership.AppLabels;
 import io.driftless.command.resource.ResourceState;
 import io.driftless.command.secrets.DesiredContent;
@@ -67,6 +68,7 @@ public class Planner {
   private final Clock clock;
   private final DiffEngine engine;
   private final DesiredContent content;
+  private final ObjectsAtVersions atVersions;
   private final ObjectMapper mapper = new ObjectMapper();
 
   Planner(
@@ -82,6 +84,7 @@ public class Planner {
         new DiffEngine(
             KappConfig.defaults(), vault.fingerprint(), new UnchangedDiffs(unchangedDiffs));
     this.content = new DesiredContent(vault);
+    this.atVersions = new ObjectsAtVersions(unchangedDiffs);
   }
 
   /** A Secret's sealed desired content, opened; empty when there is none or it does not open. */
@@ -353,6 +356,7 @@ public class Planner {
     var reads =
         LiveObjects.read(
             cluster,
+            atVersions,
             apiVersions,
             VersionedResources.ownNames(desired),
             AppLabels.APP,

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.driftless.command.cluster.Fabric8ClusterGateway;
+import io.driftless.command.cluster.ObjectsAtVersions;
 import io.driftless.command.support.ReadOnlyCluster;
 import io.driftless.diff.resources.ResourceKey;
 import io.driftless.sandbox.SandboxCluster;
@@ -31,6 +32,8 @@ import org.junit.jupiter.api.Test;
  * there are two or more of them, a lone one by its GET; what is found is what a GET per key finds.
  */
 class LiveObjectsIT {
+
+  private final ObjectsAtVersions atVersions = new ObjectsAtVersions(100);
 
   private static final String LABEL = "kapp.k14s.io/app";
   private static final String APP = "1234";
@@ -72,7 +75,7 @@ class LiveObjectsIT {
     keys.put(new ResourceKey("", "Namespace", "", "new-namespace"), "v1");
 
     var before = sandbox.requestsByVerb();
-    var live = LiveObjects.read(gateway, keys, Set.of(), LABEL, APP).objects();
+    var live = LiveObjects.read(gateway, atVersions, keys, Set.of(), LABEL, APP).objects();
     var sent = since(before, sandbox.requestsByVerb());
 
     // labelled LISTs of ConfigMap, Secret and Namespace; unlabelled LISTs of ConfigMap (12 keys not
@@ -85,7 +88,8 @@ class LiveObjectsIT {
             new ResourceKey("", "ConfigMap", "default", "other-app"))
         .doesNotContain(new ResourceKey("", "ConfigMap", "default", "new-0"));
 
-    var byGets = LiveObjects.read(new GetsOnly(gateway), keys, Set.of(), LABEL, APP).objects();
+    var byGets =
+        LiveObjects.read(new GetsOnly(gateway), atVersions, keys, Set.of(), LABEL, APP).objects();
     assertThat(live).isEqualTo(byGets);
   }
 

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.driftless.command.cluster.ClusterException;
+import io.driftless.command.cluster.ObjectsAtVersions;
 import io.driftless.command.support.ReadOnlyCluster;
 import io.driftless.diff.resources.ResourceKey;
 import java.util.ArrayList;
@@ -28,6 +29,8 @@ import org.junit.jupiter.api.Test;
  */
 class LiveObjectsTest {
 
+  private final ObjectsAtVersions atVersions = new ObjectsAtVersions(100);
+
   private static final String LABEL = "kapp.k14s.io/app";
   private static final String APP = "1234";
   private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -43,7 +46,7 @@ class LiveObjectsTest {
     }
     keys.put(cluster.put(configMap("b", "cm-0", APP)), "v1");
 
-    var live = LiveObjects.read(cluster, keys, Set.of(), LABEL, APP);
+    var live = LiveObjects.read(cluster, atVersions, keys, Set.of(), LABEL, APP);
 
     assertThat(live.objects()).containsOnlyKeys(keys.keySet());
     assertThat(cluster.lists).hasSize(3);
@@ -72,7 +75,7 @@ class LiveObjectsTest {
                 }
               });
 
-      var live = LiveObjects.read(parallel, keys, Set.of(), LABEL, APP);
+      var live = LiveObjects.read(parallel, atVersions, keys, Set.of(), LABEL, APP);
 
       assertThat(live.objects()).containsOnlyKeys(keys.keySet());
       assertThat(cluster.lists).hasSize(3);
@@ -99,7 +102,7 @@ class LiveObjectsTest {
                 }
               });
 
-      assertThatThrownBy(() -> LiveObjects.read(broken, keys, Set.of(), LABEL, APP))
+      assertThatThrownBy(() -> LiveObjects.read(broken, atVersions, keys, Set.of(), LABEL, APP))
           .isInstanceOf(IllegalStateException.class)
           .hasMessage("broken list of Deployment");
     } finally {
@@ -118,7 +121,7 @@ class LiveObjectsTest {
       keys.put(key, "v1");
     }
 
-    var live = LiveObjects.read(cluster, keys, Set.of(), LABEL, APP);
+    var live = LiveObjects.read(cluster, atVersions, keys, Set.of(), LABEL, APP);
 
     assertThat(live.objects()).containsOnlyKeys(owned, other, unlabelled);
     assertThat(live.objects().get(other).path("metadata").path("name").asText())
@@ -149,7 +152,7 @@ class LiveObjectsTest {
     var deployment = cluster.put(deployment("a", "d", APP));
     keys.put(deployment, "apps/v1");
 
-    var live = LiveObjects.read(cluster, keys, Set.of(), LABEL, APP);
+    var live = LiveObjects.read(cluster, atVersions, keys, Set.of(), LABEL, APP);
 
     assertThat(live.objects()).containsOnlyKeys(owned, other, unlabelled, deployment);
     assertThat(cluster.wholeLists).containsExactly("v1/ConfigMap/a");
@@ -159,7 +162,7 @@ class LiveObjectsTest {
     // the same objects as a GET per key
     var byGets = new Cluster();
     byGets.objects.putAll(cluster.objects);
-    assertThat(LiveObjects.read(byGets, keys, Set.of(), LABEL, APP).objects())
+    assertThat(LiveObjects.read(byGets, atVersions, keys, Set.of(), LABEL, APP).objects())
         .isEqualTo(live.objects());
     assertThat(byGets.gets).hasSize(24);
   }
@@ -175,7 +178,8 @@ class LiveObjectsTest {
       keys.put(key, "v1");
     }
 
-    var live = LiveObjects.read(cluster, keys, Set.of(versioned, versionedToo), LABEL, APP);
+    var live =
+        LiveObjects.read(cluster, atVersions, keys, Set.of(versioned, versionedToo), LABEL, APP);
 
     assertThat(live.objects()).isEmpty();
     assertThat(cluster.wholeLists).isEmpty();
@@ -192,6 +196,7 @@ class LiveObjectsTest {
     var live =
         LiveObjects.read(
             cluster,
+            atVersions,
             new LinkedHashMap<>(Map.of(existing, "v1", absent, "v1")),
             Set.of(),
             LABEL,
@@ -211,7 +216,12 @@ class LiveObjectsTest {
 
     var live =
         LiveObjects.read(
-            cluster, new LinkedHashMap<>(Map.of(first, "v1", second, "v1")), Set.of(), LABEL, APP);
+            cluster,
+            atVersions,
+            new LinkedHashMap<>(Map.of(first, "v1", second, "v1")),
+            Set.of(),
+            LABEL,
+            APP);
 
     assertThat(live.objects()).isEmpty();
     assertThat(cluster.wholeLists).isEmpty();
@@ -229,7 +239,8 @@ class LiveObjectsTest {
       keys.put(key, "v1");
     }
 
-    var live = LiveObjects.read(cluster, keys, Set.of(owned, unlabelled, absent), LABEL, APP);
+    var live =
+        LiveObjects.read(cluster, atVersions, keys, Set.of(owned, unlabelled, absent), LABEL, APP);
 
     assertThat(live.objects()).containsOnlyKeys(owned);
     assertThat(cluster.gets).isEmpty();
@@ -242,7 +253,7 @@ class LiveObjectsTest {
     cluster.put(configMap("elsewhere", "shared", APP));
     var key = new ResourceKey("", "ConfigMap", "", "shared");
 
-    var live = LiveObjects.read(cluster, Map.of(key, "v1"), Set.of(), LABEL, APP);
+    var live = LiveObjects.read(cluster, atVersions, Map.of(key, "v1"), Set.of(), LABEL, APP);
 
     assertThat(live.objects()).isEmpty();
     assertThat(cluster.gets).containsExactly(key);
@@ -256,7 +267,12 @@ class LiveObjectsTest {
 
     var live =
         LiveObjects.read(
-            cluster, new LinkedHashMap<>(Map.of(first, "v1", second, "v1")), Set.of(), LABEL, APP);
+            cluster,
+            atVersions,
+            new LinkedHashMap<>(Map.of(first, "v1", second, "v1")),
+            Set.of(),
+            LABEL,
+            APP);
 
     assertThat(live.objects()).containsOnlyKeys(first, second);
     assertThat(cluster.gets).containsExactlyInAnyOrder(first, second);
@@ -267,7 +283,7 @@ class LiveObjectsTest {
     var listed = cluster.put(configMap("a", "conf-ver-1", APP));
     var notListedKind = cluster.put(deployment("a", "d-ver-1", APP));
     var otherApp = cluster.put(deployment("a", "d-ver-2", "999"));
-    var live = LiveObjects.read(cluster, Map.of(listed, "v1"), Set.of(), LABEL, APP);
+    var live = LiveObjects.read(cluster, atVersions, Map.of(listed, "v1"), Set.of(), LABEL, APP);
     cluster.gets.clear();
 
     assertThat(live.labelled(listed, "v1")).isPresent();
@@ -285,11 +301,73 @@ class LiveObjectsTest {
     var owned = cluster.put(deployment("a", "d-ver-1", APP));
     var otherApp = cluster.put(deployment("a", "d-ver-2", "999"));
     cluster.refuseLists = true;
-    var live = LiveObjects.read(cluster, Map.of(), Set.of(), LABEL, APP);
+    var live = LiveObjects.read(cluster, atVersions, Map.of(), Set.of(), LABEL, APP);
 
     assertThat(live.labelled(owned, "apps/v1")).isPresent();
     assertThat(live.labelled(otherApp, "apps/v1")).isEmpty();
     assertThat(cluster.gets).containsExactly(owned, otherApp);
+  }
+
+  @Test
+  void aKindAtTwoVersionsOfItsGroupIsListedOnceAndEachObjectReadAtItsOwnVersion() {
+    cluster.servesEveryVersion = true;
+    var keys = new LinkedHashMap<ResourceKey, String>();
+    for (var name : List.of("web", "api")) {
+      keys.put(cluster.put(served(deployment("a", name, APP), "1")), "apps/v1");
+    }
+    var old = cluster.put(served(deployment("a", "old", APP), "7"));
+    keys.put(old, "apps/v1beta2");
+
+    var first = LiveObjects.read(cluster, atVersions, keys, Set.of(), LABEL, APP).objects();
+
+    assertThat(cluster.lists).containsExactly("apps/v1/Deployment/a");
+    assertThat(cluster.gets).as("the object at the other version, once").containsExactly(old);
+    assertThat(first).containsOnlyKeys(keys.keySet());
+    assertThat(first.get(old).path("apiVersion").asText()).isEqualTo("apps/v1beta2");
+    assertThat(first.get(keys.keySet().iterator().next()).path("apiVersion").asText())
+        .isEqualTo("apps/v1");
+
+    cluster.gets.clear();
+    var again = LiveObjects.read(cluster, atVersions, keys, Set.of(), LABEL, APP).objects();
+    assertThat(cluster.gets).as("the same uid and resourceVersion: kept").isEmpty();
+    assertThat(again).isEqualTo(first);
+    assertThat(cluster.listCalls).isEqualTo(2);
+
+    cluster.objects.get(old).with("metadata").put("resourceVersion", "8"); // an outside edit
+    var edited = LiveObjects.read(cluster, atVersions, keys, Set.of(), LABEL, APP).objects();
+    assertThat(cluster.gets).containsExactly(old);
+    assertThat(edited.get(old).at("/metadata/resourceVersion").asText()).isEqualTo("8");
+    assertThat(edited.get(old).path("apiVersion").asText()).isEqualTo("apps/v1beta2");
+  }
+
+  @Test
+  void versionsWithTheSameFieldsAreTakenFromTheOneListWithoutAGet() {
+    cluster.servesEveryVersion = true;
+    var keys = new LinkedHashMap<ResourceKey, String>();
+    for (var name : List.of("activator", "webhook")) {
+      keys.put(cluster.put(served(hpa("autoscaling/v2", name), "1")), "autoscaling/v2");
+    }
+    var beta = cluster.put(served(hpa("autoscaling/v2beta2", "net-istio"), "1"));
+    keys.put(beta, "autoscaling/v2beta2");
+
+    var live = LiveObjects.read(cluster, atVersions, keys, Set.of(), LABEL, APP).objects();
+
+    assertThat(cluster.lists).containsExactly("autoscaling/v2/HorizontalPodAutoscaler/a");
+    assertThat(cluster.gets).isEmpty();
+    assertThat(live).containsOnlyKeys(keys.keySet());
+    assertThat(live.get(beta).path("apiVersion").asText()).isEqualTo("autoscaling/v2beta2");
+    assertThat(live.get(beta).at("/metadata/name").asText()).isEqualTo("net-istio");
+  }
+
+  private static ObjectNode hpa(String apiVersion, String name) {
+    return object(apiVersion, "HorizontalPodAutoscaler", "a", name, APP);
+  }
+
+  private static ObjectNode served(ObjectNode object, String resourceVersion) {
+    var metadata = object.with("metadata");
+    metadata.put("uid", "uid-" + metadata.path("name").asText());
+    metadata.put("resourceVersion", resourceVersion);
+    return object;
   }
 
   private static ObjectNode configMap(String namespace, String name, String app) {
@@ -349,9 +427,11 @@ class LiveObjectsTest {
     boolean refuseLists;
     boolean listsWhole;
     boolean refuseWholeLists;
+    boolean servesEveryVersion;
 
     ResourceKey put(ObjectNode object) {
-      var group = object.path("apiVersion").asText().contains("/") ? "apps" : "";
+      var apiVersion = object.path("apiVersion").asText();
+      var group = apiVersion.contains("/") ? apiVersion.substring(0, apiVersion.indexOf('/')) : "";
       var metadata = object.path("metadata");
       var key =
           new ResourceKey(
@@ -366,7 +446,12 @@ class LiveObjectsTest {
     @Override
     public Optional<ObjectNode> get(ResourceKey key, String apiVersion) {
       gets.add(key);
-      return Optional.ofNullable(objects.get(key));
+      return Optional.ofNullable(objects.get(key)).map(o -> atVersion(o, apiVersion));
+    }
+
+    /** As an API server serves an object at any version of its group: as asked, when asked to. */
+    private ObjectNode atVersion(ObjectNode object, String apiVersion) {
+      return servesEveryVersion ? object.deepCopy().put("apiVersion", apiVersion) : object;
     }
 
     @Override
@@ -386,6 +471,7 @@ class LiveObjectsTest {
                           || e.getKey().namespace().equals(probe.namespace()))
               .map(Map.Entry::getValue)
               .filter(o -> value.equals(o.path("metadata").path("labels").path(label).asText()))
+              .map(o -> atVersion(o, apiVersion))
               .toList());
     }
 
