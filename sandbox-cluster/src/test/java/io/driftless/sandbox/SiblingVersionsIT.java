@@ -7,8 +7,8 @@ import io.driftless.sandbox.controllers.Controller;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,19 +25,20 @@ class SiblingVersionsIT {
   private static final String V2BETA2 =
       "/apis/autoscaling/v2beta2/namespaces/default/horizontalpodautoscalers";
 
-  @TempDir Path dir;
+  @TempDir static Path dir;
 
-  private SandboxFixture cluster;
+  // the tests only read: one sandbox for the class
+  private static SandboxFixture cluster;
 
-  @BeforeEach
-  void start() {
+  @BeforeAll
+  static void start() {
     cluster = SandboxFixture.start(dir, Controller.defaults());
     cluster.create(hpa("autoscaling/v2", "new-one"));
     cluster.create(hpa("autoscaling/v2beta2", "old-one"));
   }
 
-  @AfterEach
-  void stop() {
+  @AfterAll
+  static void stop() {
     cluster.close();
   }
 
