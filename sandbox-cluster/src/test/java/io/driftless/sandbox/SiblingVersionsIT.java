@@ -88,6 +88,20 @@ class SiblingVersionsIT {
   }
 
   @Test
+  void kubectlGetHpaListsBothAsAnOperatorSeesThem() {
+    Kubectl.assumeInstalled();
+    var kubectl = new Kubectl(cluster.sandbox.kubeconfig(), dir);
+
+    var result = kubectl.run("get", "hpa", "-n", "default", "-o", "name");
+
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    assertThat(result.out().lines())
+        .containsExactlyInAnyOrder(
+            "horizontalpodautoscaler.autoscaling/new-one",
+            "horizontalpodautoscaler.autoscaling/old-one");
+  }
+
+  @Test
   void aNameNoVersionHoldsIsNotFoundAndAutoscalingV1StaysApart() throws Exception {
     assertThat(cluster.send("GET", V2 + "/none", null, null).statusCode()).isEqualTo(404);
     var v1 = cluster.get("/apis/autoscaling/v1/namespaces/default/horizontalpodautoscalers");
