@@ -50,7 +50,9 @@ public interface ClusterGateway {
    * The objects of one kind that carry a label, in one namespace ({@code ""}: a cluster-scoped
    * kind, or every namespace), read with one label-selected LIST: what a plan reads the app's live
    * objects with, one request per kind and namespace rather than one per object. Empty when the
-   * gateway cannot list (test doubles, the default): the caller then reads object by object.
+   * gateway cannot list (test doubles, the default): the caller then reads object by object. The
+   * objects are read only: an object listed again at the same resourceVersion may be the very tree
+   * an earlier read got.
    *
    * @param probe a key of the kind and namespace to list (its name is not used)
    */
@@ -66,7 +68,8 @@ public interface ClusterGateway {
    * one GET each. An object the list does not hold does not exist. Empty when the gateway cannot
    * list (test doubles, the default) or when one list would not cover exactly the probe's namespace
    * (a key without a namespace of a namespaced kind, a namespace given to a cluster-scoped kind):
-   * the caller then reads object by object.
+   * the caller then reads object by object. The objects are read only, as {@link
+   * #labelledObjects}'s.
    *
    * @param probe a key of the kind and namespace to list (its name is not used)
    */

@@ -40,10 +40,14 @@ public final class Fabric8ClusterGateway implements ClusterGateway {
    */
   static final int PARALLEL_READS = 4;
 
+  /** How many listed objects' trees are kept ({@link ListedTrees}). */
+  static final int LISTED_TREES = 20_000;
+
   private final KubernetesClient client;
   private final ObjectMapper mapper = Serialization.jsonMapper();
   private final CustomKinds customKinds;
   private final WriteObserver observer;
+  private final ListedTrees listed = new ListedTrees(LISTED_TREES);
   // idle threads end after a while: tests make many gateways, a server one
   private final ThreadPoolExecutor reads =
       new ThreadPoolExecutor(
@@ -209,22 +213,29 @@ public final class Fabric8ClusterGateway implements ClusterGateway {
     return Optional.of(nodes(probe, apiVersion, list(probe, apiVersion, null, null)));
   }
 
-  /** A list's items as trees, each with its kind and apiVersion. */
+  /**
+   * A list's items as trees, each with its kind and apiVersion; an item listed before at the same
+   * resourceVersion gets the tree made then ({@link ListedTrees}), read only.
+   */
   private List<ObjectNode> nodes(
       ResourceKey probe, String apiVersion, List<GenericKubernetesResource> items) {
     var objects = new ArrayList<ObjectNode>();
     for (var item : items) {
-      ObjectNode node = mapper.valueToTree(item);
-      // An API server's list items may leave out their type: the list's kind tells it.
-      if (node.path("kind").asText("").isEmpty()) {
-        node.put("kind", probe.kind());
-      }
-      if (node.path("apiVersion").asText("").isEmpty()) {
-        node.put("apiVersion", apiVersion);
-      }
-      objects.add(node);
+      objects.add(listed.tree(probe.kind(), apiVersion, item, i -> node(probe, apiVersion, i)));
     }
     return objects;
+  }
+
+  private ObjectNode node(ResourceKey probe, String apiVersion, GenericKubernetesResource item) {
+    ObjectNode node = mapper.valueToTree(item);
+    // An API server's list items may leave out their type: the list's kind tells it.
+    if (node.path("kind").asText("").isEmpty()) {
+      node.put("kind", probe.kind());
+    }
+    if (node.path("apiVersion").asText("").isEmpty()) {
+      node.put("apiVersion", apiVersion);
+    }
+    return node;
   }
 
   /**

@@ -3,7 +3,7 @@ package io.driftless.command.deploy;
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.nio.charset.Charset;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 
 /**
@@ -12,7 +12,8 @@ import org.springframework.stereotype.Component;
  * parameters and provenance headers (400), the body size (413) or its late arrival (408), then the
  * cheap checks of {@link BodyPrecheck} (400, 413). The body is normally gathered without a thread
  * by {@link DeployBodyFilter}; without it (a request that did not pass the filter) it is read here,
- * with the same size cap.
+ * with the same size cap. A body sent again is neither decoded nor checked again ({@link
+ * DecodedBodies}).
  */
 @Component
 class DeployRequestReader {
@@ -21,18 +22,29 @@ class DeployRequestReader {
 
   private final DeployLimits limits;
   private final BodyPrecheck precheck;
+  private final DecodedBodies decoded;
 
-  DeployRequestReader(DeployLimits limits) {
+  DeployRequestReader(
+      DeployLimits limits,
+      @Value("${driftless.deploy.parsed-body-chars:4194304}") long keptBodyBytes) {
     this.limits = limits;
     this.precheck = new BodyPrecheck(limits);
+    this.decoded = new DecodedBodies(keptBodyBytes);
   }
 
   DeployRequest read(String namespace, String app, HttpServletRequest http) throws IOException {
     AppNames.check(namespace, app);
     var type = ManifestContentType.of(http.getContentType());
     var parameters = DeployParameters.parse(http.getQueryString(), ProvenanceInput.Caller.of(http));
-    var body = body(http, type.charset());
-    precheck.check(body, type.format());
+    var body =
+        decoded.text(
+            bytes(http),
+            type.charset(),
+            type.format(),
+            text -> {
+              precheck.check(text, type.format());
+              return text;
+            });
     return new DeployRequest(
         namespace,
         app,
@@ -43,12 +55,12 @@ class DeployRequestReader {
         parameters.provenance());
   }
 
-  private String body(HttpServletRequest request, Charset charset) throws IOException {
+  private byte[] bytes(HttpServletRequest request) throws IOException {
     if (request.getAttribute(DeployBodyFilter.FAILURE) instanceof RuntimeException failure) {
       throw failure;
     }
     if (request.getAttribute(DeployBodyFilter.BODY) instanceof byte[] gathered) {
-      return new String(gathered, charset);
+      return gathered;
     }
     var max = limits.maxBodyBytes();
     if (request.getContentLengthLong() > max) {
@@ -64,6 +76,6 @@ class DeployRequestReader {
         out.write(buffer, 0, n);
       }
     }
-    return out.toString(charset);
+    return out.toByteArray();
   }
 }

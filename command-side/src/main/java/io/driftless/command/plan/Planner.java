@@ -55,7 +55,9 @@ import org.springframework.stereotype.Component;
  * replicas, fields yielded under the {@code yield} ghost-diff policy) go after the user's Configs.
  * The engine keeps the diffs that found no difference ({@link UnchangedDiffs}, at most {@code
  * driftless.plan.unchanged-diffs} objects, 10,000), so a plan of unchanged objects is not worked
- * out again.
+ * out again. The trees a plan is made of are shared read only from one plan to the next (the kept
+ * manifest of a body sent again, {@link LastAppliedTrees}, {@link StrippedLive}), so that the
+ * engine knows an unchanged object's trees by identity.
  */
 @Component
 public class Planner {
@@ -69,6 +71,8 @@ public class Planner {
   private final DiffEngine engine;
   private final DesiredContent content;
   private final ObjectsAtVersions atVersions;
+  private final LastAppliedTrees lastAppliedTrees;
+  private final StrippedLive strippedLive;
   private final ObjectMapper mapper = new ObjectMapper();
 
   Planner(
@@ -85,6 +89,8 @@ public class Planner {
             KappConfig.defaults(), vault.fingerprint(), new UnchangedDiffs(unchangedDiffs));
     this.content = new DesiredContent(vault);
     this.atVersions = new ObjectsAtVersions(unchangedDiffs);
+    this.lastAppliedTrees = new LastAppliedTrees(unchangedDiffs);
+    this.strippedLive = new StrippedLive(unchangedDiffs);
   }
 
   /** A Secret's sealed desired content, opened; empty when there is none or it does not open. */
@@ -350,7 +356,7 @@ public class Planner {
     recorded.forEach(
         (key, state) -> {
           if (state.lastApplied() != null) {
-            lastApplied.put(key, AppLabels.strip(state.lastAppliedTree()));
+            lastApplied.put(key, lastAppliedTrees.tree(resourceId(app.appId(), key), state));
           }
         });
     var reads =
@@ -365,7 +371,8 @@ public class Planner {
     live.putAll(VersionedResources.unrecorded(reads, desired, live.keySet(), previous));
     var unchanged =
         options.againstLastApplied() ? unchanged(recorded, live) : Set.<ResourceKey>of();
-    var compared = stripped(live);
+    var compared = new HashMap<ResourceKey, ObjectNode>();
+    live.forEach((key, object) -> compared.put(key, strippedLive.stripped(key, object)));
     if (options.blindSecrets()) {
       SecretBlinding.blind(desired, lastApplied, compared);
     }
@@ -465,12 +472,6 @@ public class Planner {
           }
         });
     return recorded;
-  }
-
-  private static Map<ResourceKey, ObjectNode> stripped(Map<ResourceKey, ObjectNode> objects) {
-    var stripped = new HashMap<ResourceKey, ObjectNode>();
-    objects.forEach((key, object) -> stripped.put(key, AppLabels.stripped(object)));
-    return stripped;
   }
 
   private static Set<ResourceKey> union(List<Resource> desired, Set<ResourceKey> previous) {

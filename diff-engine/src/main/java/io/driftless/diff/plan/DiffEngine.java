@@ -7,6 +7,7 @@ import io.driftless.diff.config.RebaseRules;
 import io.driftless.diff.config.Rebased;
 import io.driftless.diff.resources.GroupKind;
 import io.driftless.diff.resources.KappAnnotations;
+import io.driftless.diff.resources.Resource;
 import io.driftless.diff.resources.ResourceKey;
 import io.driftless.diff.text.HmacFingerprint;
 import io.driftless.diff.text.SecretFingerprint;
@@ -168,13 +169,7 @@ public final class DiffEngine {
     var kept = unchanged.applied(input.key(), inputs);
     if (kept.isPresent()) {
       return Change.of(
-          input.key(),
-          version,
-          ChangeOp.NOOP,
-          List.of(),
-          kept.get(),
-          input.live(),
-          wanted.deepCopy());
+          input.key(), version, ChangeOp.NOOP, List.of(), kept.get(), input.live(), wanted);
     }
     var change = update(input, version, wanted, customResource);
     if (change.op() == ChangeOp.NOOP) {
@@ -217,7 +212,24 @@ public final class DiffEngine {
     // Last-applied is the desired object before the rebase rules: what they copied from live
     // (a Deployment's revision annotation, a Service's clusterIP) is the cluster's, and a desired
     // set rebuilt from last-applied (a reconcile) would otherwise fight the cluster over it.
-    return Change.of(input.key(), version, op, fields, applied, live, wanted.deepCopy());
+    // The desired object itself: a plan's objects and a change's are read only (PlanInput, Change).
+    return Change.of(input.key(), version, op, fields, applied, live, wanted);
+  }
+
+  /** The desired resources scoped ({@link ScopedLabels}); a kept scoping when there is one. */
+  private List<Resource> scoped(KappConfig planConfig, PlanInput input, List<ObjectNode> configs) {
+    var scoping = new ScopedLabels(planConfig, input.labelScoping());
+    if (unchanged == null) {
+      return scoping.apply(input.desired(), input.live());
+    }
+    return unchanged
+        .scopings()
+        .scoped(
+            configs,
+            input.labelScoping(),
+            input.desired(),
+            input.live(),
+            () -> scoping.apply(input.desired(), input.live()));
   }
 
   /**
@@ -237,20 +249,17 @@ public final class DiffEngine {
    *     change rule is malformed, or the change rules form a cycle
    */
   public ChangeSet plan(PlanInput request) {
-    KappConfig planConfig = config.plus(KappConfig.parse(request.configs()));
+    List<ObjectNode> configs = unchanged == null ? List.of() : unchanged.configs(request.configs());
+    KappConfig planConfig =
+        unchanged == null
+            ? config.plus(KappConfig.parse(request.configs()))
+            : unchanged.planConfig(configs, () -> config.plus(KappConfig.parse(configs)));
     PlanInput nonced = request.withDesired(Nonces.apply(request));
     PlanInput input =
         nonced.labelScoping() == null
             ? nonced
-            : nonced.withDesired(
-                new ScopedLabels(planConfig, nonced.labelScoping())
-                    .apply(nonced.desired(), nonced.live()));
-    var engine =
-        new DiffEngine(
-            planConfig,
-            fingerprint,
-            unchanged,
-            unchanged == null ? List.of() : unchanged.configs(request.configs()));
+            : nonced.withDesired(scoped(planConfig, nonced, configs));
+    var engine = new DiffEngine(planConfig, fingerprint, unchanged, configs);
     Set<GroupKind> customKinds = ChangeOrder.declaredKinds(PlanCalculation.allObjects(input));
     var changes = new PlanCalculation(engine, input, customKinds).changes();
     var arranged = new ChangeOrder(planConfig, customKinds).arrange(changes);

@@ -2,14 +2,17 @@ package io.driftless.diff.plan;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.driftless.diff.config.KappConfig;
 import io.driftless.diff.resources.ResourceKey;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * The diffs of existing objects that found no difference, kept per key with everything they were
@@ -24,8 +27,11 @@ import java.util.Optional;
  * equal to its own, field order included; then the answer is the noop the diff would find, with the
  * object it found to apply (kept, shared: read-only).
  *
- * <p>At most {@code capacity} keys are kept, the least recently used going first; each keeps copies
- * of its objects (about four trees of the object's size). Thread-safe.
+ * <p>A kept diff holds the plan's own desired, last-applied and live objects, not copies: a {@link
+ * PlanInput}'s objects are never changed after the plan, so a plan made from the same trees again
+ * (a server that keeps the parsed manifest and the last-applied trees) is known by identity without
+ * walking them; other trees are compared field by field. At most {@code capacity} keys are kept,
+ * the least recently used going first. Thread-safe.
  */
 public final class UnchangedDiffs {
 
@@ -50,28 +56,21 @@ public final class UnchangedDiffs {
           // one kept list per distinct Configs (configs(List)): the same list, or other Configs
           && configs == other.configs;
     }
-
-    /** The same inputs on copies of their objects. */
-    Inputs copied() {
-      return new Inputs(
-          apiVersion,
-          desired.deepCopy(),
-          lastApplied == null ? null : lastApplied.deepCopy(),
-          live.deepCopy(),
-          unchangedSinceApply,
-          custom,
-          configs);
-    }
   }
 
   private record Kept(Inputs inputs, ObjectNode applied) {}
 
-  /** How many distinct lists of Configs are kept. */
+  /** How many distinct lists of Configs are kept, with the configuration each makes. */
   private static final int CONFIG_LISTS = 16;
+
+  /** How many label scopings are kept (about one per app deployed lately). */
+  private static final int SCOPINGS = 64;
 
   private final int capacity;
   private final Map<ResourceKey, Kept> kept;
   private final List<List<ObjectNode>> configLists = new ArrayList<>();
+  private final Map<List<ObjectNode>, KappConfig> planConfigs = new IdentityHashMap<>();
+  private final KeptScopings scopings;
 
   /** Keeps the unchanged diffs of at most {@code capacity} keys; 0 keeps none. */
   public UnchangedDiffs(int capacity) {
@@ -79,6 +78,7 @@ public final class UnchangedDiffs {
       throw new IllegalArgumentException("a capacity of at least 0, not " + capacity);
     }
     this.capacity = capacity;
+    this.scopings = new KeptScopings(capacity == 0 ? 0 : SCOPINGS);
     this.kept =
         new LinkedHashMap<>(16, 0.75f, true) {
           @Override
@@ -102,9 +102,37 @@ public final class UnchangedDiffs {
     var copy = configs.stream().map(ObjectNode::deepCopy).toList();
     configLists.add(0, copy);
     if (configLists.size() > CONFIG_LISTS) {
-      configLists.remove(configLists.size() - 1);
+      planConfigs.remove(configLists.remove(configLists.size() - 1));
     }
     return copy;
+  }
+
+  /**
+   * The plan's configuration for a kept Configs list ({@link #configs}): {@code make}'s (the
+   * engine's configuration plus the parsed Configs), made once per list and kept with it, so that
+   * its rules are the same objects in every plan of those Configs ({@link KeptScopings}).
+   *
+   * @throws io.driftless.diff.resources.ManifestException as {@code make} does; nothing is kept
+   */
+  KappConfig planConfig(List<ObjectNode> configs, Supplier<KappConfig> make) {
+    synchronized (this) {
+      var known = planConfigs.get(configs);
+      if (known != null) {
+        return known;
+      }
+    }
+    var made = make.get();
+    synchronized (this) {
+      if (configLists.stream().anyMatch(list -> list == configs)) {
+        planConfigs.putIfAbsent(configs, made);
+      }
+    }
+    return made;
+  }
+
+  /** The label scopings kept for this engine's plans. */
+  KeptScopings scopings() {
+    return scopings;
   }
 
   /**
@@ -121,12 +149,15 @@ public final class UnchangedDiffs {
     return Optional.of(found.applied());
   }
 
-  /** Keeps the noop found for {@code inputs} at {@code key}, on copies. */
+  /**
+   * Keeps the noop found for {@code inputs} at {@code key}: the inputs' objects themselves (read
+   * only, as every plan's), the object to apply on a copy (the change that found it holds it too).
+   */
   void keep(ResourceKey key, Inputs inputs, ObjectNode applied) {
     if (capacity == 0) {
       return;
     }
-    var copy = new Kept(inputs.copied(), applied.deepCopy());
+    var copy = new Kept(inputs, applied.deepCopy());
     synchronized (this) {
       kept.put(key, copy);
     }
@@ -146,6 +177,9 @@ public final class UnchangedDiffs {
    * field.
    */
   static boolean sameLive(ObjectNode a, ObjectNode b) {
+    if (a == b) {
+      return true;
+    }
     var left = a.path("metadata");
     var right = b.path("metadata");
     var version = left.path("resourceVersion").asText("");
@@ -157,8 +191,14 @@ public final class UnchangedDiffs {
     return sameTree(a, b);
   }
 
-  /** Whether two trees are equal with every map's fields in the same order. */
+  /**
+   * Whether two trees are equal with every map's fields in the same order; the same tree (a tree
+   * kept from an earlier plan and given again) at once.
+   */
   static boolean sameTree(JsonNode a, JsonNode b) {
+    if (a == b) {
+      return true;
+    }
     if (a == null || b == null) {
       return a == b;
     }
