@@ -2,8 +2,6 @@ package io.driftless.command.cluster;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.driftless.diff.resources.ResourceKey;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -19,41 +17,20 @@ public final class ObjectsAtVersions {
 
   private record At(ResourceKey key, String apiVersion) {}
 
-  private record Known(String uid, String resourceVersion, ObjectNode object) {}
-
-  private final int capacity;
-  private final Map<At, Known> known;
+  private final AtResourceVersion<At, ObjectNode> known;
 
   /** Keeps at most {@code capacity} objects; 0 keeps none. */
   public ObjectsAtVersions(int capacity) {
-    if (capacity < 0) {
-      throw new IllegalArgumentException("a capacity of at least 0, not " + capacity);
-    }
-    this.capacity = capacity;
-    this.known =
-        new LinkedHashMap<>(16, 0.75f, true) {
-          @Override
-          protected boolean removeEldestEntry(Map.Entry<At, Known> eldest) {
-            return size() > ObjectsAtVersions.this.capacity;
-          }
-        };
+    this.known = new AtResourceVersion<>(capacity);
   }
 
   /**
    * A copy of the object at {@code key} as read at {@code apiVersion}, if it was read there with
    * this uid and resourceVersion.
    */
-  public synchronized Optional<ObjectNode> get(
+  public Optional<ObjectNode> get(
       ResourceKey key, String apiVersion, String uid, String resourceVersion) {
-    var found = known.get(new At(key, apiVersion));
-    if (found == null
-        || uid == null
-        || resourceVersion == null
-        || !found.uid().equals(uid)
-        || !found.resourceVersion().equals(resourceVersion)) {
-      return Optional.empty();
-    }
-    return Optional.of(found.object().deepCopy());
+    return known.find(new At(key, apiVersion), uid, resourceVersion).map(ObjectNode::deepCopy);
   }
 
   /**
@@ -63,17 +40,14 @@ public final class ObjectsAtVersions {
   public void keep(ResourceKey key, String apiVersion, ObjectNode object) {
     var uid = uid(object);
     var resourceVersion = resourceVersion(object);
-    if (capacity == 0 || uid == null || resourceVersion == null) {
+    if (uid == null || resourceVersion == null) {
       return;
     }
-    var copy = new Known(uid, resourceVersion, object.deepCopy());
-    synchronized (this) {
-      known.put(new At(key, apiVersion), copy);
-    }
+    known.keep(new At(key, apiVersion), uid, resourceVersion, object.deepCopy());
   }
 
   /** How many objects are kept. */
-  public synchronized int size() {
+  public int size() {
     return known.size();
   }
 
