@@ -29,13 +29,15 @@ import org.yaml.snakeyaml.Yaml;
  * Issue 31's cost model (point 3): what a deploy costs the cluster and the command side, on a
  * standalone server started in-process on its embedded defaults with its sandbox. For each app
  * (simple-app, knative, cf-for-k8s from kapp's examples, and {@link SyntheticApp}'s 2,000
- * resources) it runs, in this order: the first deploy ({@code create}, {@code creates} times, the
- * app deleted between), {@code rounds} redeploys without change ({@code unchanged}), {@code
- * updates} deploys that change every object (a label whose value is the round's, {@code update}),
- * {@code rounds} reconciles of the unchanged app ({@code reconcile}); then deletes the app. Each
- * call is timed from request to answer; the sandbox counts the requests it answered during the call
- * by verb ({@link SandboxCluster#requestsByVerb}); {@link ThreadCpu} the CPU of the server's
- * threads, the sandbox's threads left out.
+ * resources) it runs, in this order: the first deploy ({@code create}, {@code creates} times, each
+ * under an app name of its own, {@code <app>-<n>}, the one before deleted: a first deploy makes new
+ * aggregates), the same app deleted and deployed again ({@code recreate}, {@code creates} times:
+ * its ResourceChanges keep their histories, each time longer), {@code rounds} redeploys without
+ * change ({@code unchanged}), {@code updates} deploys that change every object (a label whose value
+ * is the round's, {@code update}), {@code rounds} reconciles of the unchanged app ({@code
+ * reconcile}); then deletes the app. Each call is timed from request to answer; the sandbox counts
+ * the requests it answered during the call by verb ({@link SandboxCluster#requestsByVerb}); {@link
+ * ThreadCpu} the CPU of the server's threads, the sandbox's threads left out.
  *
  * <p>It prints a table, the ratios issue 31 names (wall-time medians: unchanged cf-for-k8s within
  * 8x simple-app's, its first deploy within 12x, unchanged knative within 4x), and whether every
@@ -53,10 +55,12 @@ final class DeployCostBenchmark {
 
   static final String NAMESPACE = "default";
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final String[] PHASES = {"create", "unchanged", "update", "reconcile"};
+  private static final String[] PHASES = {"create", "recreate", "unchanged", "update", "reconcile"};
 
   private final HttpClient http = HttpClient.newHttpClient();
   private final int port;
+  // every first deploy is of an app of its own: <example>-<n>
+  private int apps;
   private final SandboxCluster sandbox;
   private final Map<String, String> options;
   private final PrintWriter out;
@@ -127,32 +131,42 @@ final class DeployCostBenchmark {
     return new ExampleApp(app, List.of(Path.of(file))).body();
   }
 
-  private AppCost measure(String app, String body) {
+  private AppCost measure(String example, String body) {
     var cost = new AppCost();
+    String app = null;
     for (int round = 1; round <= number("creates", 3); round++) {
-      if (round > 1) {
+      if (app != null) {
         ok(call(app, "DELETE", "", null), "delete");
       }
-      var created = ok(sample(cost, "create", () -> call(app, "POST", "/deploy", body)), "create");
+      var name = example + "-" + (++apps);
+      var created = ok(sample(cost, "create", () -> call(name, "POST", "/deploy", body)), "create");
       cost.describe(created.path("changes"));
+      app = name;
+    }
+    var deployed = app;
+    for (int round = 1; round <= number("creates", 3); round++) {
+      ok(call(deployed, "DELETE", "", null), "delete");
+      ok(sample(cost, "recreate", () -> call(deployed, "POST", "/deploy", body)), "recreate");
     }
     for (int round = 1; round <= number("rounds", 10); round++) {
-      unchanged(sample(cost, "unchanged", () -> call(app, "POST", "/deploy", body)), "unchanged");
+      unchanged(
+          sample(cost, "unchanged", () -> call(deployed, "POST", "/deploy", body)), "unchanged");
     }
     if (options.containsKey("debug") && !warming) {
-      debug(app, body);
+      debug(deployed, body);
     }
     for (int round = 1; round <= number("updates", 3); round++) {
       var changed = relabelled(body, round);
-      ok(sample(cost, "update", () -> call(app, "POST", "/deploy", changed)), "update");
+      ok(sample(cost, "update", () -> call(deployed, "POST", "/deploy", changed)), "update");
     }
     for (int round = 1; round <= number("rounds", 10); round++) {
-      unchanged(sample(cost, "reconcile", () -> call(app, "POST", "/reconcile", "")), "reconcile");
+      unchanged(
+          sample(cost, "reconcile", () -> call(deployed, "POST", "/reconcile", "")), "reconcile");
     }
-    ok(call(app, "DELETE", "", null), "delete");
+    ok(call(deployed, "DELETE", "", null), "delete");
     out.printf(
         "%s%s: %d resources, %d (kind, namespace) pairs, %d (apiVersion, kind, namespace)%n",
-        warming ? "warm-up " : "", app, cost.resources, cost.pairs(), cost.lists.size());
+        warming ? "warm-up " : "", example, cost.resources, cost.pairs(), cost.lists.size());
     out.flush();
     return cost;
   }
