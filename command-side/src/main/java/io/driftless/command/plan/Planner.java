@@ -248,7 +248,12 @@ public class Planner {
     var app = states.app(appId);
     var previous = previousKeys(app);
     var recorded = recorded(appId, previous);
-    var stored = StoredDesired.of(previous, recorded, (key, state) -> opened(appId, key, state));
+    var stored =
+        StoredDesired.of(
+            previous,
+            recorded,
+            (key, state) -> opened(appId, key, state),
+            (key, state) -> lastAppliedTrees.tree(resourceId(appId, key), state));
     // After a restart only the app's stored CRDs tell the kinds whose CRD was deleted outside.
     learnCustomKinds(stored.resources());
     previous.removeAll(stored.leftAlone());

@@ -62,6 +62,19 @@ record StoredDesired(List<Resource> resources, Set<ResourceKey> leftAlone) {
       Set<ResourceKey> set,
       Map<ResourceKey, ResourceState> recorded,
       BiFunction<ResourceKey, ResourceState, Optional<ObjectNode>> sealed) {
+    return of(set, recorded, sealed, (key, state) -> state.lastAppliedTree());
+  }
+
+  /**
+   * As above, each resource's last-applied object given by {@code trees} (the planner's shared,
+   * read-only trees: {@link LastAppliedTrees}); the objects are never changed here (a renamed
+   * version and a rewritten reference are copies).
+   */
+  static StoredDesired of(
+      Set<ResourceKey> set,
+      Map<ResourceKey, ResourceState> recorded,
+      BiFunction<ResourceKey, ResourceState, Optional<ObjectNode>> sealed,
+      BiFunction<ResourceKey, ResourceState, ObjectNode> trees) {
     var plain = new LinkedHashMap<ResourceKey, Resource>();
     var newestVersions = new LinkedHashMap<ResourceKey, Version>();
     var leftAlone = new LinkedHashSet<ResourceKey>();
@@ -70,7 +83,7 @@ record StoredDesired(List<Resource> resources, Set<ResourceKey> leftAlone) {
       if (state == null || state.lastApplied() == null) {
         continue;
       }
-      ObjectNode object = state.lastAppliedTree();
+      ObjectNode object = trees.apply(key, state);
       if (!recoverable(object)) {
         var opened = sealed.apply(key, state);
         if (opened.isEmpty()) {

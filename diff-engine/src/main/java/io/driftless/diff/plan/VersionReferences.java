@@ -46,6 +46,9 @@ public final class VersionReferences {
 
   /** The resource with its references rewritten (a copy), or the resource itself when none is. */
   public Resource rewrite(Resource resource) {
+    if (renamed.isEmpty()) {
+      return resource; // nothing to rewrite to: no copy (an app without versioned resources)
+    }
     ObjectNode copy = resource.object().deepCopy();
     String namespace = resource.key().namespace();
     if (resource.key().group().isEmpty() && "Pod".equals(resource.kind())) {
