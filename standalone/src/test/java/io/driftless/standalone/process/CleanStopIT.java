@@ -76,6 +76,7 @@ class CleanStopIT {
         .contains("in use by another Driftless server (PID " + first.pid() + ")");
     assertThat(took).isLessThan(Duration.ofSeconds(30));
     // the first server goes on
+    assertThat(first.isAlive()).as(first.tail()).isTrue();
     assertThat(first.changes("simple-app")).isEmpty();
     first.awaitUp(Duration.ofSeconds(5));
   }

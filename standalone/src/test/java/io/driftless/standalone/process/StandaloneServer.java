@@ -86,9 +86,15 @@ final class StandaloneServer {
     return launch(List.of(), dataDir, log);
   }
 
-  /** Waits for {@code /actuator/health} UP; returns the time since launch. */
+  /**
+   * Waits for {@code /actuator/health} UP from this process; returns the time since launch. The
+   * port was free when chosen, but another test's server may have taken it before this one bound it
+   * (this one then exits with "Port ... already in use" while the other answers UP): the answer
+   * counts only once this process's own log says its web server listens on that port.
+   */
   Duration awaitUp(Duration timeout) {
     var health = HttpRequest.newBuilder(uri("/actuator/health")).GET().build();
+    var listening = "Tomcat started on port " + port + " ";
     await("standalone server healthy")
         .atMost(timeout)
         .pollInterval(Duration.ofMillis(20))
@@ -96,11 +102,13 @@ final class StandaloneServer {
         .until(
             () -> {
               if (!process.isAlive()) {
-                throw new AssertionError("the server exited with " + process.exitValue());
+                throw new AssertionError(
+                    "the server exited with " + process.exitValue() + "\n" + tail());
               }
               return HTTP.send(health, HttpResponse.BodyHandlers.ofString())
-                  .body()
-                  .contains("\"UP\"");
+                      .body()
+                      .contains("\"UP\"")
+                  && output().stream().anyMatch(line -> line.contains(listening));
             });
     return Duration.ofNanos(System.nanoTime() - launchedAt);
   }
@@ -134,6 +142,11 @@ final class StandaloneServer {
       process.destroyForcibly().waitFor();
     }
     forget();
+  }
+
+  /** Whether the server's process still runs. */
+  boolean isAlive() {
+    return process.isAlive();
   }
 
   /** The server's process id. */
