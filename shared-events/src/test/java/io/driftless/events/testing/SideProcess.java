@@ -151,8 +151,8 @@ public final class SideProcess implements AutoCloseable {
   }
 
   /**
-   * Waits until {@code /actuator/health} answers UP; fails at once, with the log's tail, if the
-   * process exits, and with the tail after {@code timeout}.
+   * Waits until {@code /actuator/health} answers UP from this process ({@link #listensOn}); fails
+   * at once, with the log's tail, if the process exits, and with the tail after {@code timeout}.
    */
   public void awaitHealthy(Duration timeout) {
     var http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
@@ -169,11 +169,26 @@ public final class SideProcess implements AutoCloseable {
                       name + " exited with " + process.exitValue() + "; its log ends:\n" + tail());
                 }
                 var response = http.send(request, HttpResponse.BodyHandlers.ofString());
-                return response.statusCode() == 200 && response.body().contains("\"UP\"");
+                return response.statusCode() == 200
+                    && response.body().contains("\"UP\"")
+                    && listensOn(log, port);
               });
     } catch (ConditionTimeoutException e) {
       throw new AssertionError(
           name + " not healthy after " + timeout + "; its log ends:\n" + tail(), e);
+    }
+  }
+
+  /**
+   * Whether the Spring Boot process writing {@code log} says its web server listens on {@code
+   * port}. A port {@link #freePort()} found free may be taken by another test's server before the
+   * process binds it (the process then exits with "Port ... already in use" while the other server
+   * answers): a healthy answer on the port counts only together with this line.
+   */
+  public static boolean listensOn(Path log, int port) throws IOException {
+    var listening = "Tomcat started on port " + port + " ";
+    try (var lines = Files.lines(log, StandardCharsets.UTF_8)) {
+      return lines.anyMatch(line -> line.contains(listening));
     }
   }
 

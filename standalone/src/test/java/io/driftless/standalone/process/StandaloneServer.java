@@ -87,14 +87,12 @@ final class StandaloneServer {
   }
 
   /**
-   * Waits for {@code /actuator/health} UP from this process; returns the time since launch. The
-   * port was free when chosen, but another test's server may have taken it before this one bound it
-   * (this one then exits with "Port ... already in use" while the other answers UP): the answer
-   * counts only once this process's own log says its web server listens on that port.
+   * Waits for {@code /actuator/health} UP from this process ({@link SideProcess#listensOn}: the
+   * port was free when chosen, but another test's server may have taken it first); returns the time
+   * since launch.
    */
   Duration awaitUp(Duration timeout) {
     var health = HttpRequest.newBuilder(uri("/actuator/health")).GET().build();
-    var listening = "Tomcat started on port " + port + " ";
     await("standalone server healthy")
         .atMost(timeout)
         .pollInterval(Duration.ofMillis(20))
@@ -108,7 +106,7 @@ final class StandaloneServer {
               return HTTP.send(health, HttpResponse.BodyHandlers.ofString())
                       .body()
                       .contains("\"UP\"")
-                  && output().stream().anyMatch(line -> line.contains(listening));
+                  && SideProcess.listensOn(log, port);
             });
     return Duration.ofNanos(System.nanoTime() - launchedAt);
   }
