@@ -2,9 +2,6 @@ package io.driftless.command.deploy;
 
 import java.nio.charset.Charset;
 import java.util.Arrays;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 
@@ -53,12 +50,10 @@ final class DecodedBodies {
     }
   }
 
-  private final long maxBytes;
-  private final LinkedHashMap<Raw, String> kept = new LinkedHashMap<>(16, 0.75f, true);
-  private long keptBytes;
+  private final WeighedLru<Raw, String> kept;
 
   DecodedBodies(long maxBytes) {
-    this.maxBytes = maxBytes;
+    this.kept = new WeighedLru<>("driftless.deploy.parsed-body-chars", maxBytes);
   }
 
   /**
@@ -67,33 +62,17 @@ final class DecodedBodies {
    */
   String text(byte[] bytes, Charset charset, Object format, Function<String, String> check) {
     var raw = new Raw(bytes, charset, format);
-    synchronized (this) {
-      var known = kept.get(raw);
-      if (known != null) {
-        return known;
-      }
+    var known = kept.get(raw);
+    if (known != null) {
+      return known;
     }
     var text = check.apply(new String(bytes, charset));
-    keep(raw, text);
+    kept.keep(raw, text, bytes.length);
     return text;
   }
 
-  private synchronized void keep(Raw raw, String text) {
-    long size = raw.bytes().length;
-    if (size > maxBytes || kept.containsKey(raw)) {
-      return;
-    }
-    kept.put(raw, text);
-    keptBytes += size;
-    Iterator<Map.Entry<Raw, String>> eldest = kept.entrySet().iterator();
-    while (keptBytes > maxBytes) {
-      keptBytes -= eldest.next().getKey().bytes().length;
-      eldest.remove();
-    }
-  }
-
   /** How many bodies are kept. */
-  synchronized int size() {
+  int size() {
     return kept.size();
   }
 }

@@ -3,10 +3,6 @@ package io.driftless.command.deploy;
 import io.driftless.diff.resources.Manifest;
 import io.driftless.diff.resources.ManifestFormat;
 import io.driftless.diff.resources.ManifestParser;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
-import java.util.Map;
-import java.util.Objects;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
@@ -33,33 +29,10 @@ import org.springframework.stereotype.Component;
 class ParsedBodies {
 
   /**
-   * What a manifest is parsed from. Its hash reads at most 64 characters of the text spread over it
-   * with its length: a body is up to megabytes, and a full hash of a new request's text is a walk
-   * over all of it per deploy; equal bodies still compare whole.
+   * What a manifest is parsed from. A body sent again is the very text {@link DecodedBodies} kept,
+   * so its hash is the one String computed and kept once, and equal bodies compare by identity.
    */
-  private record Body(String text, ManifestFormat format, String namespace) {
-
-    private static final int SAMPLES = 64;
-
-    @Override
-    public int hashCode() {
-      int length = text.length();
-      int hash = Objects.hash(length, format, namespace);
-      int step = Math.max(1, length / SAMPLES);
-      for (int i = 0; i < length; i += step) {
-        hash = 31 * hash + text.charAt(i);
-      }
-      return hash;
-    }
-
-    @Override
-    public boolean equals(Object other) {
-      return other instanceof Body body
-          && text.equals(body.text)
-          && format == body.format
-          && Objects.equals(namespace, body.namespace);
-    }
-  }
+  private record Body(String text, ManifestFormat format, String namespace) {}
 
   /** A parse of a body: {@link ManifestParser#parse}. */
   interface Parse {
@@ -67,9 +40,7 @@ class ParsedBodies {
   }
 
   private final Parse parser;
-  private final long maxChars;
-  private final LinkedHashMap<Body, Manifest> kept = new LinkedHashMap<>(16, 0.75f, true);
-  private long keptChars;
+  private final WeighedLru<Body, Manifest> kept;
 
   @Autowired
   ParsedBodies(
@@ -79,12 +50,8 @@ class ParsedBodies {
   }
 
   ParsedBodies(Parse parser, long maxChars) {
-    if (maxChars < 0) {
-      throw new IllegalArgumentException(
-          "driftless.deploy.parsed-body-chars must not be negative, not " + maxChars);
-    }
     this.parser = parser;
-    this.maxChars = maxChars;
+    this.kept = new WeighedLru<>("driftless.deploy.parsed-body-chars", maxChars);
   }
 
   /**
@@ -94,34 +61,16 @@ class ParsedBodies {
    */
   Manifest parse(String text, ManifestFormat format, String namespace) {
     var body = new Body(text, format, namespace);
-    var manifest = get(body);
+    var manifest = kept.get(body);
     if (manifest == null) {
       manifest = parser.parse(text, format, namespace);
-      keep(body, manifest);
+      kept.keep(body, manifest, text.length());
     }
     return manifest;
   }
 
-  private synchronized Manifest get(Body body) {
-    return kept.get(body);
-  }
-
-  private synchronized void keep(Body body, Manifest manifest) {
-    var chars = body.text().length();
-    if (chars > maxChars || kept.containsKey(body)) {
-      return;
-    }
-    kept.put(body, manifest);
-    keptChars += chars;
-    Iterator<Map.Entry<Body, Manifest>> eldest = kept.entrySet().iterator();
-    while (keptChars > maxChars) {
-      keptChars -= eldest.next().getKey().text().length();
-      eldest.remove();
-    }
-  }
-
   /** How many bodies are kept. */
-  synchronized int size() {
+  int size() {
     return kept.size();
   }
 }

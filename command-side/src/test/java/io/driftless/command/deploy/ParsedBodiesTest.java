@@ -68,7 +68,7 @@ class ParsedBodiesTest {
   }
 
   @Test
-  void bodiesThatDifferOnlyBetweenTheHashedCharactersAreEachParsedForItself() {
+  void bodiesOfOneLengthThatDifferInOneCharacterAreEachParsedForItself() {
     var bodies = bodies(100_000);
     var padding = "#" + " ".repeat(5_000) + "\n";
     var one = padding + body("conf");
