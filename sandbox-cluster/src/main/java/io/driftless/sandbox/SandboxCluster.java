@@ -2,10 +2,6 @@ package io.driftless.sandbox;
 
 import io.driftless.sandbox.controllers.Controller;
 import io.driftless.sandbox.controllers.Controllers;
-import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
-import io.fabric8.mockwebserver.Context;
-import io.fabric8.mockwebserver.MockWebServer;
-import io.fabric8.mockwebserver.vertx.Protocol;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -15,41 +11,30 @@ import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
 import java.security.cert.CertificateFactory;
-import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.Set;
-import java.util.logging.Level;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The sandbox cluster: fabric8's mock API server in CRUD mode on a local port, HTTPS with a
- * certificate made at each start, with a kubeconfig (the certificate, a bearer token) written for
- * its clients, answering only those that show the token ({@link RequestGate}), behaving like a
- * Kubernetes 1.30 API server where a deploy tool can tell: it defaults, validates (422) and
- * versions what it stores (uid, resourceVersion with 409 on a stale PUT, generation,
- * creationTimestamp, managedFields) and runs simulated controllers that write status ({@link
- * Controller}, switchable). With a store file its objects outlive the process. It has no discovery,
- * no strategic merge patch and no server-side apply.
+ * The sandbox cluster: fabric8's mock API server's CRUD dispatcher on a local HTTPS port of its own
+ * ({@link HttpsListener}, the certificate kept beside the kubeconfig: {@link TlsIdentity}), with a
+ * kubeconfig (the certificate, a bearer token) written for its clients, answering only those that
+ * show the token ({@link RequestGate}), behaving like a Kubernetes 1.30 API server where a deploy
+ * tool can tell: it defaults, validates (422) and versions what it stores (uid, resourceVersion
+ * with 409 on a stale PUT, generation, creationTimestamp, managedFields) and runs simulated
+ * controllers that write status ({@link Controller}, switchable). With a store file its objects
+ * outlive the process. It serves discovery, strategic merge patches and server-side apply as
+ * kubectl uses them (the module README).
  */
 public final class SandboxCluster implements AutoCloseable {
 
   private static final Logger log = LoggerFactory.getLogger(SandboxCluster.class);
 
-  // The mock server logs every request at INFO through java.util.logging; the dispatcher logs
-  // them at DEBUG instead. JUL holds loggers weakly: this reference keeps the level set.
-  private static final java.util.logging.Logger MOCK_SERVER_LOG =
-      java.util.logging.Logger.getLogger(MockWebServer.class.getName());
-
-  static {
-    MOCK_SERVER_LOG.setLevel(Level.WARNING);
-  }
-
-  private final KubernetesMockServer server;
+  private final HttpsListener server;
   private final StoreLock lock;
   private final String url;
   private final Path kubeconfig;
@@ -59,7 +44,7 @@ public final class SandboxCluster implements AutoCloseable {
   private final SandboxDispatcher dispatcher;
 
   private SandboxCluster(
-      KubernetesMockServer server,
+      HttpsListener server,
       StoreLock lock,
       String url,
       Access access,
@@ -122,25 +107,20 @@ public final class SandboxCluster implements AutoCloseable {
       Access access,
       Controllers controllers)
       throws IOException {
-    var http = new MockWebServer();
-    // HTTP/1.1 only: an HTTP/2 request (ALPN h2) reaches the dispatcher without a Host header,
-    // which RequestGate checks.
-    http.setProtocols(List.of(Protocol.HTTP_1_1));
     // TLS, as an API server: kubectl sends a kubeconfig's token only over https (client-go).
-    var server = new KubernetesMockServer(new Context(), http, new HashMap<>(), dispatcher, true);
+    var identity = TlsIdentity.kept(settings.kubeconfig());
     var address = InetAddress.getByName(settings.host());
+    HttpsListener server;
     try {
-      server.init(address, settings.port());
+      server = HttpsListener.start(address, settings.port(), identity, dispatcher);
     } catch (RuntimeException e) {
-      server.destroy();
       throw new IllegalStateException(
           "the sandbox cluster cannot listen on " + settings.host() + ":" + settings.port(), e);
     }
     var host = address.isAnyLocalAddress() ? "127.0.0.1" : address.getHostAddress();
-    var url = "https://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + server.getPort();
-    var certificate = TlsIdentity.serve(http, settings.kubeconfig());
+    var url = "https://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + server.port();
     return new SandboxCluster(
-        server, lock, url, access.withCertificate(certificate), controllers, dispatcher);
+        server, lock, url, access.withCertificate(identity.certificate()), controllers, dispatcher);
   }
 
   /** The listen address as a client's Host header names it ({@code [::1]} for IPv6). */
@@ -168,8 +148,8 @@ public final class SandboxCluster implements AutoCloseable {
 
   /**
    * The certificate the sandbox serves, PEM: self-signed for {@code localhost} and {@code
-   * 127.0.0.1}, made at each start (fabric8's mock makes it), and in the kubeconfig as the
-   * cluster's {@code certificate-authority-data}.
+   * 127.0.0.1}, kept across restarts ({@link TlsIdentity}), and in the kubeconfig as the cluster's
+   * {@code certificate-authority-data}.
    */
   public String certificate() {
     return certificate;
@@ -290,7 +270,7 @@ public final class SandboxCluster implements AutoCloseable {
   @Override
   public void close() {
     try {
-      server.destroy();
+      server.close();
       dispatcher.stop();
     } finally {
       closeQuietly(lock);
