@@ -49,7 +49,7 @@ final class TlsIdentity {
     var certificate = sibling(kubeconfig, ".crt");
     var key = sibling(kubeconfig, ".key");
     if (!usable(certificate) || !Files.isRegularFile(key)) {
-      var made = make();
+      var made = make(VALID_FOR);
       OwnerOnly.writeAtomically(key, made.key().getBytes(StandardCharsets.US_ASCII));
       OwnerOnly.writeAtomically(
           certificate, made.certificate().getBytes(StandardCharsets.US_ASCII));
@@ -59,8 +59,10 @@ final class TlsIdentity {
         Files.readString(key, StandardCharsets.US_ASCII));
   }
 
-  /** A new self-signed identity for {@code localhost} and {@code 127.0.0.1}, valid a year. */
-  static Pem make() {
+  /**
+   * A new self-signed identity for {@code localhost} and {@code 127.0.0.1}, valid {@code validFor}.
+   */
+  static Pem make(Duration validFor) {
     try {
       var generator = KeyPairGenerator.getInstance("EC");
       generator.initialize(new ECGenParameterSpec("secp256r1"));
@@ -72,7 +74,7 @@ final class TlsIdentity {
               name,
               BigInteger.valueOf(now.toEpochMilli()),
               Date.from(now),
-              Date.from(now.plus(VALID_FOR)),
+              Date.from(now.plus(validFor)),
               name,
               keys.getPublic());
       builder.addExtension(
