@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
+import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
@@ -66,7 +67,18 @@ final class TlsIdentity {
     try {
       var generator = KeyPairGenerator.getInstance("EC");
       generator.initialize(new ECGenParameterSpec("secp256r1"));
-      var keys = generator.generateKeyPair();
+      return selfSigned(generator.generateKeyPair(), "SHA256withECDSA", validFor);
+    } catch (GeneralSecurityException e) {
+      throw new IllegalStateException("cannot make the sandbox's key", e);
+    }
+  }
+
+  /**
+   * The certificate of {@code keys} signed by itself with {@code signatureAlgorithm}, for {@code
+   * localhost} and {@code 127.0.0.1}, valid {@code validFor} from now; the key PEM in PKCS#8.
+   */
+  static Pem selfSigned(KeyPair keys, String signatureAlgorithm, Duration validFor) {
+    try {
       var name = new X500Name("CN=localhost");
       var now = Instant.now();
       var builder =
@@ -85,7 +97,7 @@ final class TlsIdentity {
                 new GeneralName(GeneralName.dNSName, "localhost"),
                 new GeneralName(GeneralName.iPAddress, "127.0.0.1")
               }));
-      var signer = new JcaContentSignerBuilder("SHA256withECDSA").build(keys.getPrivate());
+      var signer = new JcaContentSignerBuilder(signatureAlgorithm).build(keys.getPrivate());
       var certificate = new JcaX509CertificateConverter().getCertificate(builder.build(signer));
       return new Pem(
           pem("CERTIFICATE", certificate.getEncoded()),

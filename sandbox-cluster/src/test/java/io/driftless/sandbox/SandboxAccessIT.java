@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.driftless.sandbox.objects.Nodes;
 import java.io.IOException;
 import java.io.StringWriter;
-import java.math.BigInteger;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -14,18 +13,9 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.KeyPairGenerator;
 import java.time.Duration;
-import java.time.Instant;
-import java.util.Date;
 import java.util.Locale;
 import java.util.stream.Stream;
-import org.bouncycastle.asn1.x500.X500Name;
-import org.bouncycastle.asn1.x509.Extension;
-import org.bouncycastle.asn1.x509.GeneralName;
-import org.bouncycastle.asn1.x509.GeneralNames;
-import org.bouncycastle.cert.jcajce.JcaX509CertificateConverter;
-import org.bouncycastle.cert.jcajce.JcaX509v3CertificateBuilder;
 import org.bouncycastle.openssl.jcajce.JcaPEMWriter;
-import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -198,40 +188,18 @@ class SandboxAccessIT {
     var keys = KeyPairGenerator.getInstance("RSA");
     keys.initialize(2048);
     var pair = keys.generateKeyPair();
-    var name = new X500Name("CN=localhost");
-    var now = Instant.now();
-    var builder =
-        new JcaX509v3CertificateBuilder(
-            name,
-            BigInteger.valueOf(now.toEpochMilli()),
-            Date.from(now),
-            Date.from(now.plus(Duration.ofDays(30))),
-            name,
-            pair.getPublic());
-    builder.addExtension(
-        Extension.subjectAlternativeName,
-        false,
-        new GeneralNames(new GeneralName(GeneralName.iPAddress, "127.0.0.1")));
-    var certificate =
-        new JcaX509CertificateConverter()
-            .getCertificate(
-                builder.build(
-                    new JcaContentSignerBuilder("SHA256WithRSA").build(pair.getPrivate())));
-    var pem = new StringWriter();
-    try (var writer = new JcaPEMWriter(pem)) {
-      writer.writeObject(certificate);
-    }
+    var identity = TlsIdentity.selfSigned(pair, "SHA256withRSA", Duration.ofDays(30));
     var key = new StringWriter();
     try (var writer = new JcaPEMWriter(key)) {
       writer.writeObject(pair.getPrivate());
     }
     assertThat(key.toString()).startsWith("-----BEGIN RSA PRIVATE KEY-----");
-    Files.writeString(data.resolve("sandbox-kubeconfig.yaml.crt"), pem.toString());
+    Files.writeString(data.resolve("sandbox-kubeconfig.yaml.crt"), identity.certificate());
     Files.writeString(data.resolve("sandbox-kubeconfig.yaml.key"), key.toString());
 
     sandbox = SandboxCluster.start(SandboxSettings.under(data).withPort(0));
 
-    assertThat(sandbox.certificate()).isEqualTo(pem.toString());
+    assertThat(sandbox.certificate()).isEqualTo(identity.certificate());
     // the handshake trusts that certificate only: the server serves it
     assertThat(withToken("GET", CONFIG_MAPS, null, null).code()).isEqualTo(200);
   }
