@@ -3,6 +3,7 @@ package io.driftless.events.testing;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -49,6 +50,37 @@ public final class LocalDatabases {
         var rows = statement.executeQuery("SELECT COUNT(*) FROM domain_event_entry")) {
       rows.next();
       return rows.getLong(1);
+    }
+  }
+
+  /**
+   * The events stored after global index {@code after}, oldest first, one line each: index, payload
+   * type, aggregate and sequence, time (for a test to say what arrived that it did not count).
+   */
+  public static List<String> eventsAfter(String database, long after) throws SQLException {
+    try (Connection connection = DriverManager.getConnection(url(database), user(), password());
+        var statement =
+            connection.prepareStatement(
+                "SELECT global_index, payload_type, aggregate_identifier, sequence_number,"
+                    + " time_stamp FROM domain_event_entry WHERE global_index > ?"
+                    + " ORDER BY global_index")) {
+      statement.setLong(1, after);
+      var lines = new ArrayList<String>();
+      try (var rows = statement.executeQuery()) {
+        while (rows.next()) {
+          lines.add(
+              rows.getLong(1)
+                  + " "
+                  + rows.getString(2)
+                  + " "
+                  + rows.getString(3)
+                  + "#"
+                  + rows.getLong(4)
+                  + " "
+                  + rows.getString(5));
+        }
+      }
+      return lines;
     }
   }
 

@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -296,13 +297,19 @@ class DistributedTwoProcessIT {
     return node.get(field).asText();
   }
 
-  /** Waits until the query side says it applied every stored event (its position header). */
-  private static void awaitViewPosition(long storedEvents) {
+  /**
+   * Waits until the query side says it applied every event stored so far (its position header at
+   * {@code storedEvents} or past it). Past it means the command side stored more after the count
+   * (an earlier test's app, whose objects the walkthrough's share, can still be reconciled): the
+   * events are printed, and the checks after the wait read the views' contents.
+   */
+  private static void awaitViewPosition(long storedEvents) throws Exception {
     awaitViewPosition(APP + "/changes", storedEvents);
   }
 
   /** The same, read on {@code path}. */
-  private static void awaitViewPosition(String path, long storedEvents) {
+  private static void awaitViewPosition(String path, long storedEvents) throws Exception {
+    var position = new AtomicLong();
     await("views at position " + storedEvents)
         .atMost(Duration.ofSeconds(60))
         .pollInterval(Duration.ofMillis(200))
@@ -310,9 +317,18 @@ class DistributedTwoProcessIT {
             () -> {
               var response = get(path);
               assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-              assertThat(response.headers().firstValue(POSITION))
-                  .hasValue(Long.toString(storedEvents));
+              var header = response.headers().firstValue(POSITION);
+              assertThat(header).isPresent();
+              position.set(Long.parseLong(header.get()));
+              assertThat(position.get()).isGreaterThanOrEqualTo(storedEvents);
             });
+    if (position.get() > storedEvents) {
+      System.out.printf(
+          "views at %d, past the %d events counted; stored since:%n%s%n",
+          position.get(),
+          storedEvents,
+          String.join("\n", LocalDatabases.eventsAfter(COMMAND_DB, storedEvents)));
+    }
   }
 
   private static JsonNode deploy(String file) throws IOException, InterruptedException {
