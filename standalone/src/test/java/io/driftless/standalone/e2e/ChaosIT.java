@@ -19,7 +19,6 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,6 +26,7 @@ import java.util.Random;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import javax.sql.DataSource;
@@ -291,25 +291,44 @@ class ChaosIT {
             .until(
                 () -> {
                   var now = new LinkedHashMap<String, Integer>();
-                  now.put("app_change", diff(tables.changes(), expected.changes()));
+                  now.put("app_change", diff("app_change", tables.changes(), expected.changes()));
                   now.put(
                       "app_change_resource",
-                      diff(tables.changeResources(), expected.changeResources()));
-                  now.put("app_overview", diff(tables.overview(), expected.overview()));
-                  now.put("app_resource_count", diff(tables.counts(), expected.counts()));
-                  now.put("resource_inventory", diff(tables.inventory(), expected.inventory()));
+                      diff(
+                          "app_change_resource",
+                          tables.changeResources(),
+                          expected.changeResources()));
                   now.put(
-                      "drift_change", diff(DriftFold.driftChanges(views), drift.driftChanges()));
-                  now.put("ghost_diff", diff(DriftFold.ghostDiffs(views), drift.ghostDiffs()));
+                      "app_overview", diff("app_overview", tables.overview(), expected.overview()));
+                  now.put(
+                      "app_resource_count",
+                      diff("app_resource_count", tables.counts(), expected.counts()));
+                  now.put(
+                      "resource_inventory",
+                      diff("resource_inventory", tables.inventory(), expected.inventory()));
+                  now.put(
+                      "drift_change",
+                      diff("drift_change", DriftFold.driftChanges(views), drift.driftChanges()));
+                  now.put(
+                      "ghost_diff",
+                      diff("ghost_diff", DriftFold.ghostDiffs(views), drift.ghostDiffs()));
                   now.put(
                       "app_change_ghost",
-                      diff(DriftFold.historyGhosts(views), drift.historyGhosts()));
+                      diff(
+                          "app_change_ghost",
+                          DriftFold.historyGhosts(views),
+                          drift.historyGhosts()));
                   divergent.set(now);
                   return now.values().stream().allMatch(n -> n == 0);
                 });
       } finally {
         var rows = divergent.get().values().stream().mapToInt(Integer::intValue).sum();
         printCounts(counts, clients, acknowledged.size(), events.size(), rows, divergent.get());
+        if (rows > 0) {
+          DIFFERENCES.forEach(
+              (table, differences) ->
+                  differences.forEach(row -> System.out.println("chaos " + table + ": " + row)));
+        }
       }
       assertThat(expected.changes()).as("changes in the views").hasSizeGreaterThan(CLIENTS);
       subscription.check(events, acknowledged, () -> querySide);
@@ -396,11 +415,18 @@ class ChaosIT {
         LocalDatabases.url(VIEWS_DB), LocalDatabases.user(), LocalDatabases.password());
   }
 
-  private static int diff(Set<String> actual, Set<String> expected) {
-    var missing = new HashSet<>(expected);
+  /** A few rows of each table's last differences, printed when the views never matched. */
+  private static final Map<String, List<String>> DIFFERENCES = new ConcurrentHashMap<>();
+
+  private static int diff(String table, Set<String> actual, Set<String> expected) {
+    var missing = new TreeSet<>(expected);
     missing.removeAll(actual);
-    var unexpected = new HashSet<>(actual);
+    var unexpected = new TreeSet<>(actual);
     unexpected.removeAll(expected);
+    var rows = new ArrayList<String>();
+    missing.stream().limit(3).forEach(row -> rows.add("missing    " + row));
+    unexpected.stream().limit(3).forEach(row -> rows.add("unexpected " + row));
+    DIFFERENCES.put(table, rows);
     return missing.size() + unexpected.size();
   }
 
