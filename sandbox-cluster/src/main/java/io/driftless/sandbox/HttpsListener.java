@@ -11,7 +11,6 @@ import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.net.PemKeyCertOptions;
 import java.net.InetAddress;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -40,17 +39,15 @@ final class HttpsListener implements AutoCloseable {
 
   private final Vertx vertx;
   private final HttpServer server;
-  private final Dispatcher dispatcher;
 
-  private HttpsListener(Vertx vertx, HttpServer server, Dispatcher dispatcher) {
+  private HttpsListener(Vertx vertx, HttpServer server) {
     this.vertx = vertx;
     this.server = server;
-    this.dispatcher = dispatcher;
   }
 
   /**
    * Listens on {@code address:port} (0: a free port) with the PEM {@code identity}; fails with an
-   * {@link IllegalStateException} when it cannot (the port is taken).
+   * {@link IllegalStateException} when it cannot (the port is taken), its caller naming the port.
    */
   static HttpsListener start(
       InetAddress address, int port, TlsIdentity.Pem identity, Dispatcher dispatcher) {
@@ -65,7 +62,7 @@ final class HttpsListener implements AutoCloseable {
             .setKeyCertOptions(
                 new PemKeyCertOptions()
                     .setCertValue(Buffer.buffer(identity.certificate(), "US-ASCII"))
-                    .setKeyValue(Buffer.buffer(identity.key().getBytes(StandardCharsets.US_ASCII))))
+                    .setKeyValue(Buffer.buffer(identity.key(), "US-ASCII")))
             .setWebSocketSubProtocols(WEBSOCKET_SUBPROTOCOLS)
             .setHandle100ContinueAutomatically(true);
     var vertx = Vertx.vertx();
@@ -81,9 +78,9 @@ final class HttpsListener implements AutoCloseable {
       await(server.listen());
     } catch (RuntimeException e) {
       closeQuietly(vertx);
-      throw new IllegalStateException("cannot listen on " + address + ":" + port, e);
+      throw e;
     }
-    return new HttpsListener(vertx, server, dispatcher);
+    return new HttpsListener(vertx, server);
   }
 
   /** The port it listens on (the one chosen when started with 0). */
@@ -94,7 +91,6 @@ final class HttpsListener implements AutoCloseable {
   @Override
   public void close() {
     try {
-      dispatcher.shutdown();
       await(server.close());
     } finally {
       closeQuietly(vertx);
