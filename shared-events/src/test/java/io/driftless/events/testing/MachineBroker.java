@@ -17,16 +17,20 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * for those classes to end and none of them starts while the broker is down.
  *
  * <p>The lock is the operating system's ({@link FileChannel#lock(long, long, boolean)}), held by
- * the test JVM: given back when the class ends, or by the kernel when the JVM dies. Classes whose
- * Spring context talks to the broker outlive their class in Spring's context cache; they need no
- * lock as long as no class of their module restarts the broker (only standalone's chaos suite
- * does).
+ * the test JVM: given back when the class ends, or by the kernel when the JVM dies. {@link #alone}
+ * is reentrant on its thread: a test that restarts the broker inside its own {@code alone} keeps
+ * the broker to itself from before the restart until after its checks. Classes whose Spring context
+ * talks to the broker outlive their class in Spring's context cache; they need no lock as long as
+ * no class of their module restarts the broker (only standalone's chaos suite does).
  */
 public final class MachineBroker implements BeforeAllCallback {
 
   /** The file every test JVM on this machine locks. */
   static final Path FILE =
       Path.of(System.getProperty("java.io.tmpdir"), "driftless-it-rabbitmq.lock");
+
+  /** Whether this thread runs inside {@link #alone}: the exclusive lock is held already. */
+  private static final ThreadLocal<Boolean> HELD_ALONE = ThreadLocal.withInitial(() -> false);
 
   /** Something that stops or restarts the broker. */
   public interface BrokerWork {
@@ -35,10 +39,34 @@ public final class MachineBroker implements BeforeAllCallback {
 
   /**
    * Runs {@code work} (a broker restart) once no class that holds the shared lock runs, in this JVM
-   * or another; classes that start meanwhile wait until it is done.
+   * or another; classes that start meanwhile wait until it is done. Called again inside {@code
+   * work} on the same thread, it runs its work under the lock already held.
    */
   public static void alone(BrokerWork work) throws Exception {
+    if (HELD_ALONE.get()) {
+      work.run();
+      return;
+    }
     try (var held = lock(false, "a broker restart")) {
+      HELD_ALONE.set(true);
+      try {
+        work.run();
+      } finally {
+        HELD_ALONE.set(false);
+      }
+    }
+  }
+
+  /**
+   * Runs {@code work} (a cleanup after a class) while no restart runs: it waits for one in progress
+   * and holds off the next until it is done.
+   */
+  public static void whileUp(BrokerWork work) throws Exception {
+    if (HELD_ALONE.get()) {
+      work.run();
+      return;
+    }
+    try (var held = lock(true, "a cleanup")) {
       work.run();
     }
   }

@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.driftless.events.testing.BrokerNames;
 import io.driftless.events.testing.LocalDatabases;
+import io.driftless.events.testing.MachineBroker;
 import io.driftless.events.testing.SideProcess;
 import io.driftless.query.support.DriftFold;
 import io.driftless.query.support.SequentialFold;
@@ -192,8 +193,11 @@ class ChaosIT {
       cluster.close();
     }
     Files.deleteIfExists(KUBECONFIG);
-    VIEWS_BROKER.deleteAll(failures);
-    new BrokerNames(RELAY_EXCHANGE, TAP_QUEUE).deleteAll(failures);
+    MachineBroker.whileUp(
+        () -> {
+          VIEWS_BROKER.deleteAll(failures);
+          new BrokerNames(RELAY_EXCHANGE, TAP_QUEUE).deleteAll(failures);
+        });
     LocalDatabases.drop(COMMAND_DB, failures);
     LocalDatabases.drop(VIEWS_DB, failures);
     if (!failures.isEmpty()) {

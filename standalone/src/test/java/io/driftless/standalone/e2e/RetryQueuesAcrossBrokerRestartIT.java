@@ -8,6 +8,7 @@ import com.rabbitmq.client.ConnectionFactory;
 import com.rabbitmq.client.GetResponse;
 import io.driftless.events.testing.BrokerNames;
 import io.driftless.events.testing.LocalServices;
+import io.driftless.events.testing.MachineBroker;
 import io.driftless.query.delivery.QueueNames;
 import io.driftless.query.delivery.QueueTopology;
 import io.driftless.query.delivery.RetryPolicy;
@@ -17,7 +18,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.Set;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -40,17 +40,24 @@ class RetryQueuesAcrossBrokerRestartIT {
   private static final Duration OUTAGE = Duration.ofSeconds(8);
   private static final int MESSAGES = 200;
 
-  @AfterAll
-  static void deleteQueues() throws Exception {
-    var failures = new ArrayList<Exception>();
-    new BrokerNames(NAMES.exchange(), NAMES.workQueue()).deleteAll(failures);
-    if (!failures.isEmpty()) {
-      throw failures.get(0);
-    }
-  }
-
+  /**
+   * The whole test holds the machine's broker alone ({@link MachineBroker#alone}, reentrant for the
+   * restart inside): a restart by another fork's suite between this one's restart and its checks
+   * would close the connection the checks read with, and one before the cleanup would refuse it.
+   */
   @Test
   void retriesWhoseDelayEndsWhileTheBrokerIsDownReachTheWorkQueueAfterIt() throws Exception {
+    MachineBroker.alone(
+        () -> {
+          try {
+            publishRestartAndCheck();
+          } finally {
+            deleteQueues();
+          }
+        });
+  }
+
+  private static void publishRestartAndCheck() throws Exception {
     var factory = new ConnectionFactory();
     factory.setUri(LocalServices.amqpUri());
     var sent = new HashSet<String>();
@@ -82,6 +89,14 @@ class RetryQueuesAcrossBrokerRestartIT {
         received.add(new String(response.getBody(), StandardCharsets.UTF_8));
       }
       assertThat(received).isEqualTo(sent);
+    }
+  }
+
+  private static void deleteQueues() throws Exception {
+    var failures = new ArrayList<Exception>();
+    new BrokerNames(NAMES.exchange(), NAMES.workQueue()).deleteAll(failures);
+    if (!failures.isEmpty()) {
+      throw failures.get(0);
     }
   }
 }
