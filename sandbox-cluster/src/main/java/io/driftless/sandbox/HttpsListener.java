@@ -6,10 +6,9 @@ import io.fabric8.mockwebserver.http.RecordedRequest;
 import io.fabric8.mockwebserver.vertx.HttpServerRequestHandler;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
-import io.vertx.core.net.PemKeyCertOptions;
+import io.vertx.core.net.KeyCertOptions;
 import java.net.InetAddress;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
@@ -59,10 +58,7 @@ final class HttpsListener implements AutoCloseable {
             // HTTP/1.1 only (no ALPN): an HTTP/2 request reaches the dispatcher without a Host
             // header, which RequestGate checks.
             .setUseAlpn(false)
-            .setKeyCertOptions(
-                new PemKeyCertOptions()
-                    .setCertValue(Buffer.buffer(identity.certificate(), "US-ASCII"))
-                    .setKeyValue(Buffer.buffer(identity.key(), "US-ASCII")))
+            .setKeyCertOptions(KeyCertOptions.wrap(TlsIdentity.keyManager(identity)))
             .setWebSocketSubProtocols(WEBSOCKET_SUBPROTOCOLS)
             .setHandle100ContinueAutomatically(true);
     var vertx = Vertx.vertx();
