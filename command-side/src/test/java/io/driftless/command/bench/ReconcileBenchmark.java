@@ -22,6 +22,7 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import org.awaitility.Awaitility;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -417,14 +418,12 @@ public final class ReconcileBenchmark {
     return value == null ? 0 : value;
   }
 
-  static void waitFor(String what, BooleanSupplier condition) throws InterruptedException {
-    var deadline = System.nanoTime() + Duration.ofMinutes(10).toNanos();
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() > deadline) {
-        throw new IllegalStateException("timed out waiting for " + what);
-      }
-      Thread.sleep(100);
-    }
+  /** Waits up to 10 minutes for {@code condition} (a 1,000-app setup takes minutes). */
+  static void waitFor(String what, BooleanSupplier condition) {
+    Awaitility.await(what)
+        .atMost(Duration.ofMinutes(10))
+        .pollInterval(Duration.ofMillis(100))
+        .until(condition::getAsBoolean);
   }
 
   /** The counters at one moment. */
