@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.driftless.sandbox.objects.ApiObject;
 import io.driftless.sandbox.objects.Nodes;
 import io.fabric8.mockwebserver.http.MockResponse;
 import java.nio.charset.StandardCharsets;
@@ -93,6 +94,11 @@ final class CrdVersions {
       }
     }
     return new MockResponse().setResponseCode(200).setBody(list.toString());
+  }
+
+  /** The stored CRDs, each in {@code apiextensions.k8s.io/v1}'s form. */
+  static List<ObjectNode> allAsV1(List<ApiObject> crds) {
+    return crds.stream().map(crd -> converted(crd.object(), "v1")).toList();
   }
 
   /** {@code crd} as read at {@code version}. */

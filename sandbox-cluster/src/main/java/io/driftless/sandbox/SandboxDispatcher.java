@@ -103,15 +103,9 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
     this.gate = gate;
     this.controllers = controllers;
     this.admission = new Admission(this, () -> controllers.enabled(Controller.SIDECAR_INJECTOR));
-    this.discovery = new Discovery(this::crds);
-    this.tables = new Tables(java.time.Clock.systemUTC(), this::crds);
-  }
-
-  /** The stored CRDs, each in {@code apiextensions.k8s.io/v1}'s form. */
-  private List<ObjectNode> crds() {
-    return list(ObjectType.CRD).stream()
-        .map(crd -> CrdVersions.converted(crd.object(), "v1"))
-        .toList();
+    Supplier<List<? extends JsonNode>> crds = () -> CrdVersions.allAsV1(list(ObjectType.CRD));
+    this.discovery = new Discovery(crds);
+    this.tables = new Tables(java.time.Clock.systemUTC(), crds);
   }
 
   /** The write requests clients sent so far, by field manager. */
@@ -323,18 +317,11 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
       return;
     }
     underWay.stamp(next, before, operation);
-    var json = Serialization.asJson(next);
     if (underWay.dryRun()) {
-      // answered as it would be stored, and not stored: the version is the stored one
-      var metadata = Nodes.object(next, "metadata");
-      if (before == null) {
-        metadata.remove("resourceVersion");
-      } else {
-        metadata.set("resourceVersion", before.path("metadata").get("resourceVersion"));
-      }
-      underWay.remember(Serialization.asJson(next));
+      underWay.rememberUnstored(next, before);
       return;
     }
+    var json = Serialization.asJson(next);
     store(path, pathAttributes, oldAttributes, null, json);
     underWay.remember(json);
     var name = Nodes.text(next, "metadata", "name");

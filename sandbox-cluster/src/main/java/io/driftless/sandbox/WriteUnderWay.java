@@ -2,8 +2,10 @@ package io.driftless.sandbox;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.driftless.sandbox.controllers.Change;
+import io.driftless.sandbox.objects.Nodes;
 import io.driftless.sandbox.server.Admission.Operation;
 import io.driftless.sandbox.server.ManagedFields;
+import io.fabric8.kubernetes.client.utils.Serialization;
 import io.fabric8.mockwebserver.http.RecordedRequest;
 import java.util.ArrayList;
 import java.util.List;
@@ -77,6 +79,20 @@ final class WriteUnderWay {
     if (internal == null) {
       stored = json;
     }
+  }
+
+  /**
+   * A dry run's answer: the object as it would be stored, and not stored, so its version is the
+   * stored one's ({@code before}'s; none for a create).
+   */
+  void rememberUnstored(ObjectNode next, ObjectNode before) {
+    var metadata = Nodes.object(next, "metadata");
+    if (before == null) {
+      metadata.remove("resourceVersion");
+    } else {
+      metadata.set("resourceVersion", before.path("metadata").get("resourceVersion"));
+    }
+    remember(Serialization.asJson(next));
   }
 
   /** Something was stored or removed. */
