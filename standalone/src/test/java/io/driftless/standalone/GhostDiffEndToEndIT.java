@@ -1,11 +1,12 @@
 package io.driftless.standalone;
 
+import static io.driftless.standalone.GhostDiffFixtures.deployment;
+import static io.driftless.standalone.GhostDiffFixtures.editImage;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.driftless.sandbox.SandboxCluster;
 import io.driftless.sandbox.controllers.Controller;
 import java.net.URI;
@@ -50,8 +51,8 @@ import org.springframework.test.context.DynamicPropertySource;
 class GhostDiffEndToEndIT {
 
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final Duration VIEWS = Duration.ofSeconds(60);
-  private static final String NS = "default";
+  static final Duration VIEWS = Duration.ofSeconds(60);
+  static final String NS = "default";
 
   @DynamicPropertySource
   static void embedded(DynamicPropertyRegistry registry) throws Exception {
@@ -263,7 +264,7 @@ class GhostDiffEndToEndIT {
     var versionsBefore = get("/api/apps/default/edited/changes").size();
 
     var edited = Instant.now();
-    var editedGeneration = editImage(app, "nginx:1.99-edited");
+    var editedGeneration = editImage(sandbox, app, "nginx:1.99-edited");
 
     await()
         .atMost(VIEWS)
@@ -346,31 +347,6 @@ class GhostDiffEndToEndIT {
     }
   }
 
-  // --- the app's manifests
-
-  private static String deployment(String name, int replicas, String templateLabels) {
-    return """
-        apiVersion: apps/v1
-        kind: Deployment
-        metadata:
-          name: %s
-        spec:
-          replicas: %d
-          selector:
-            matchLabels:
-              app: %s
-          template:
-            metadata:
-              labels:
-                app: %s%s
-            spec:
-              containers:
-              - name: app
-                image: nginx:1.27
-        """
-        .formatted(name, replicas, name, name, templateLabels);
-  }
-
   // --- the sandbox's API server, as kubectl reaches it
 
   /** An HPA that is not the app's (another team's, applied with kubectl). */
@@ -378,18 +354,8 @@ class GhostDiffEndToEndIT {
     assertThat(EmbeddedServers.foreignHpa(sandbox, name, target, minReplicas)).isEqualTo(201);
   }
 
-  private String deploymentUrl(String name) {
-    return sandbox.url() + "/apis/apps/v1/namespaces/" + NS + "/deployments/" + name;
-  }
-
   private JsonNode sandboxObject(String name) throws Exception {
-    var response =
-        EmbeddedServers.sandboxClient(sandbox)
-            .send(
-                EmbeddedServers.sandboxRequest(sandbox, deploymentUrl(name)).build(),
-                HttpResponse.BodyHandlers.ofString());
-    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-    return JSON.readTree(response.body());
+    return GhostDiffFixtures.sandboxObject(sandbox, name);
   }
 
   private int liveReplicas(String name) throws Exception {
@@ -398,37 +364,6 @@ class GhostDiffEndToEndIT {
 
   private String image(String name) throws Exception {
     return sandboxObject(name).at("/spec/template/spec/containers/0/image").asText();
-  }
-
-  /**
-   * What {@code kubectl edit} does: read, change one field, PUT with the read resourceVersion.
-   * Answers the generation the edit left.
-   */
-  private long editImage(String name, String image) throws Exception {
-    var generation = new long[1];
-    await()
-        .atMost(VIEWS)
-        .until(
-            () -> {
-              var object = (ObjectNode) sandboxObject(name);
-              ((ObjectNode) object.at("/spec/template/spec/containers/0")).put("image", image);
-              var response =
-                  EmbeddedServers.sandboxClient(sandbox)
-                      .send(
-                          EmbeddedServers.sandboxRequest(sandbox, deploymentUrl(name))
-                              .header("Content-Type", "application/json")
-                              .PUT(HttpRequest.BodyPublishers.ofString(object.toString()))
-                              .build(),
-                          HttpResponse.BodyHandlers.ofString());
-              // 409: a reconcile wrote in between; read again, as kubectl edit would
-              assertThat(response.statusCode()).as(response.body()).isIn(200, 409);
-              if (response.statusCode() != 200) {
-                return false;
-              }
-              generation[0] = JSON.readTree(response.body()).at("/metadata/generation").asLong();
-              return true;
-            });
-    return generation[0];
   }
 
   // --- the Driftless API

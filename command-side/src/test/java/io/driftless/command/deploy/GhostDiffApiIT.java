@@ -1,5 +1,7 @@
 package io.driftless.command.deploy;
 
+import static io.driftless.command.deploy.GhostDiffManifests.deployment;
+import static io.driftless.command.deploy.GhostDiffManifests.hpa;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -67,46 +69,6 @@ class GhostDiffApiIT {
   @BeforeEach
   void setUp() {
     api = new Api(port);
-  }
-
-  private static String deployment(String name, int replicas, String image, String templateLabels) {
-    return """
-        apiVersion: apps/v1
-        kind: Deployment
-        metadata:
-          name: %s
-        spec:
-          replicas: %d
-          selector:
-            matchLabels:
-              app: %s
-          template:
-            metadata:
-              labels:
-                app: %s%s
-            spec:
-              containers:
-              - name: app
-                image: %s
-        """
-        .formatted(name, replicas, name, name, templateLabels, image);
-  }
-
-  private static String hpa(String name, String target, int minReplicas) {
-    return """
-        apiVersion: autoscaling/v2
-        kind: HorizontalPodAutoscaler
-        metadata:
-          name: %s
-        spec:
-          scaleTargetRef:
-            apiVersion: apps/v1
-            kind: Deployment
-            name: %s
-          minReplicas: %d
-          maxReplicas: 10
-        """
-        .formatted(name, target, minReplicas);
   }
 
   /** An HPA that is not the app's: another team's, applied with kubectl. */

@@ -3,18 +3,11 @@ package io.driftless.standalone.web;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.driftless.security.TokenHash;
 import io.driftless.standalone.EmbeddedServers;
-import java.net.URI;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Base64;
-import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
@@ -37,11 +30,7 @@ import org.springframework.test.context.DynamicPropertySource;
  * target/screenshots/.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-class ConsolePageIT extends PageTestBase {
-
-  private static final ObjectMapper JSON = new ObjectMapper();
-  private static final String OPERATOR = "operator-" + UUID.randomUUID();
-  private static final String VIEWER = "viewer-" + UUID.randomUUID();
+class ConsolePageIT extends ConsolePageSteps {
 
   /** The Secret's two values: neither may ever be on a page, in clear or base64. */
   private static final String SECRET_V1 = "first-password-1";
@@ -459,27 +448,6 @@ class ConsolePageIT extends PageTestBase {
     checkPage("compare-secret");
   }
 
-  // --- the page
-
-  /** The page redraws as the views move: an assertion is retried on a fresh lookup. */
-  private void eventually(org.awaitility.core.ThrowingRunnable assertion) {
-    await().atMost(WAIT).ignoreExceptions().untilAsserted(assertion);
-  }
-
-  private java.util.List<WebElement> rows(String table) {
-    return browser.findElements(By.cssSelector(table + " tbody tr[data-change]"));
-  }
-
-  /** The token in the tab's sessionStorage, as the page's token form keeps it. */
-  private void signIn(String token) {
-    browser.get(base() + "/#/projections");
-    ((JavascriptExecutor) browser)
-        .executeScript("sessionStorage.setItem('driftless.token', arguments[0]);", token);
-    // a fresh load: the first one showed the token form (its 401), which stops the polling
-    browser.navigate().refresh();
-    wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("projections")));
-  }
-
   /** axe-core finds no serious or critical violation; screenshots at 1400 and 390 px wide. */
   private void checkPage(String name) throws Exception {
     browser.manage().window().setSize(new Dimension(1400, 1000));
@@ -489,135 +457,5 @@ class ConsolePageIT extends PageTestBase {
     assertThat(Axe.seriousOrCritical(Axe.violations(browser))).as(name + " at 390 px").isEmpty();
     Browsers.screenshot(browser, name + "-390");
     browser.manage().window().setSize(new Dimension(1280, 900));
-  }
-
-  // --- the Driftless API, as the operator
-
-  private String base() {
-    return "http://127.0.0.1:" + port;
-  }
-
-  private static String configMap(String name, String value) {
-    return "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: %s\n  namespace: default\ndata:\n  level: %s\n"
-        .formatted(name, value);
-  }
-
-  private static String selectorDeployment(String label) {
-    return """
-        apiVersion: apps/v1
-        kind: Deployment
-        metadata:
-          name: selector
-          namespace: default
-        spec:
-          replicas: 1
-          selector:
-            matchLabels:
-              app: %s
-          template:
-            metadata:
-              labels:
-                app: %s
-            spec:
-              containers:
-              - name: web
-                image: nginx:1.27
-        """
-        .formatted(label, label);
-  }
-
-  private HttpResponse<String> send(String app, String body) throws Exception {
-    return http.send(
-        HttpRequest.newBuilder(URI.create(base() + "/api/apps/default/" + app + "/deploy"))
-            .header("Authorization", "Bearer " + OPERATOR)
-            .header("Content-Type", "application/yaml")
-            .POST(HttpRequest.BodyPublishers.ofString(body))
-            .build(),
-        HttpResponse.BodyHandlers.ofString());
-  }
-
-  private static String secret(String value) {
-    return """
-        apiVersion: v1
-        kind: Secret
-        metadata:
-          name: creds
-          namespace: default
-        stringData:
-          password: %s
-        """
-        .formatted(value);
-  }
-
-  private JsonNode deploy(String app, String body) throws Exception {
-    return deploy(app, body, "");
-  }
-
-  private JsonNode deploy(String app, String body, String query) throws Exception {
-    var response =
-        http.send(
-            HttpRequest.newBuilder(
-                    URI.create(base() + "/api/apps/default/" + app + "/deploy" + query))
-                .header("Authorization", "Bearer " + OPERATOR)
-                .header("Content-Type", "application/yaml")
-                .POST(HttpRequest.BodyPublishers.ofString(body))
-                .build(),
-            HttpResponse.BodyHandlers.ofString());
-    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-    return JSON.readTree(response.body());
-  }
-
-  private HttpResponse<String> post(String path, String body) throws Exception {
-    return http.send(
-        HttpRequest.newBuilder(URI.create(base() + path))
-            .header("Authorization", "Bearer " + OPERATOR)
-            .header("Content-Type", "application/json")
-            .POST(HttpRequest.BodyPublishers.ofString(body))
-            .build(),
-        HttpResponse.BodyHandlers.ofString());
-  }
-
-  private JsonNode get(String path) throws Exception {
-    var response =
-        http.send(
-            HttpRequest.newBuilder(URI.create(base() + path))
-                .header("Authorization", "Bearer " + OPERATOR)
-                .build(),
-            HttpResponse.BodyHandlers.ofString());
-    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-    return JSON.readTree(response.body());
-  }
-
-  private void waitForHistory(String app, int changes) {
-    await("the history of " + app)
-        .atMost(WAIT)
-        .ignoreExceptions()
-        .until(() -> get("/api/apps/default/" + app + "/changes").size() >= changes);
-  }
-
-  /** What {@code kubectl edit} does: read, change the image, PUT with the read resourceVersion. */
-  private void editImage(String name, String image) {
-    var url = sandbox.url() + "/apis/apps/v1/namespaces/default/deployments/" + name;
-    await()
-        .atMost(WAIT)
-        .until(
-            () -> {
-              var read =
-                  EmbeddedServers.sandboxClient(sandbox)
-                      .send(
-                          EmbeddedServers.sandboxRequest(sandbox, url).build(),
-                          HttpResponse.BodyHandlers.ofString());
-              var object = (ObjectNode) JSON.readTree(read.body());
-              ((ObjectNode) object.at("/spec/template/spec/containers/0")).put("image", image);
-              var response =
-                  EmbeddedServers.sandboxClient(sandbox)
-                      .send(
-                          EmbeddedServers.sandboxRequest(sandbox, url)
-                              .header("Content-Type", "application/json")
-                              .PUT(HttpRequest.BodyPublishers.ofString(object.toString()))
-                              .build(),
-                          HttpResponse.BodyHandlers.ofString());
-              return response.statusCode() == 200;
-            });
   }
 }

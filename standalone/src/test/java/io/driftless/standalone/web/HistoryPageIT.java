@@ -3,18 +3,11 @@ package io.driftless.standalone.web;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.driftless.standalone.EmbeddedServers;
-import java.net.URI;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
@@ -34,20 +27,7 @@ import org.springframework.test.context.DynamicPropertySource;
  * each page go to target/screenshots/.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-class HistoryPageIT extends PageTestBase {
-
-  private static final ObjectMapper JSON = new ObjectMapper();
-
-  /** Issue 29 point 7: a duration as a person reads it ("1.2 s", "3 min 12 s", "2 h 5 min"). */
-  private static final Pattern DURATION =
-      Pattern.compile("\\d+(\\.\\d)? s|\\d+ min \\d+ s|\\d+ h \\d+ min|\\d+ d \\d+ h");
-
-  /** An age: "12 s ago", "5 min ago". */
-  private static final Pattern AGE = Pattern.compile("\\d+ (s|min|h|d) ago");
-
-  /** What a page must never show: a JavaScript or JSON hole, or a raw ISO-8601 duration. */
-  private static final Pattern UNREADABLE =
-      Pattern.compile("\\b(null|undefined|NaN)\\b|\\bP(\\d+D)?T-?\\d");
+class HistoryPageIT extends HistoryPageSteps {
 
   /** The v2 deploy's provenance (docs/API.md, "Provenance"). */
   private static final String COMMIT = "4f2a9c1e0b7d6a5f4e3d2c1b0a9f8e7d6c5b4a39";
@@ -304,12 +284,6 @@ class HistoryPageIT extends PageTestBase {
     assertThat(line.getText()).startsWith("Status: failed:").contains("field is immutable");
   }
 
-  private static String status(WebElement row) {
-    return row.findElement(By.cssSelector("td.status-cell"))
-        .getText()
-        .replaceAll("[\u2713\u2717\u25B3] ?", "");
-  }
-
   /**
    * Issue 25, point 6: a deploy that changes a Deployment's {@code spec.selector}, which the
    * cluster refuses (422, the field is immutable), opened on its Change page: the cluster's words
@@ -397,66 +371,6 @@ class HistoryPageIT extends PageTestBase {
                 "5 min ago"));
   }
 
-  /** The page's text holds no {@code null}, {@code undefined}, {@code NaN} or ISO duration. */
-  private void readsLikeAPerson(String page) {
-    var text = browser.findElement(By.id("main")).getText();
-    var hole = UNREADABLE.matcher(text);
-    assertThat(hole.find())
-        .as(
-            "%s page shows %s",
-            page, hole.find(0) ? text.substring(Math.max(0, hole.start() - 80), hole.end()) : "")
-        .isFalse();
-  }
-
-  /** The table scrolls inside its wrapper; the page itself is no wider than the window. */
-  private void scrollsInsideNotThePage(String tableId) {
-    var js = (JavascriptExecutor) browser;
-    await()
-        .atMost(WAIT)
-        .untilAsserted(
-            () -> {
-              assertThat(
-                      js.executeScript(
-                          "const d = document.documentElement;"
-                              + " return d.scrollWidth <= d.clientWidth;"))
-                  .as("the page does not scroll sideways")
-                  .isEqualTo(true);
-              assertThat(
-                      js.executeScript(
-                          "const w = document.getElementById(arguments[0]).parentElement;"
-                              + " return getComputedStyle(w).overflowX === 'auto'"
-                              + " && w.scrollWidth > w.clientWidth;",
-                          tableId))
-                  .as("the table %s scrolls inside its wrapper", tableId)
-                  .isEqualTo(true);
-            });
-  }
-
-  /** A Deployment whose selector and pod labels are {@code label}. */
-  private static String selectorDeployment(String label) {
-    return """
-        apiVersion: apps/v1
-        kind: Deployment
-        metadata:
-          name: selector
-          namespace: default
-        spec:
-          replicas: 1
-          selector:
-            matchLabels:
-              app: %s
-          template:
-            metadata:
-              labels:
-                app: %s
-            spec:
-              containers:
-              - name: web
-                image: nginx:1.27
-        """
-        .formatted(label, label);
-  }
-
   /**
    * Resource: the Deployment's ops newest first with their field diffs (after a rebuild of the
    * timeline view, which a store from before it needs); an HPA of another team fighting over {@code
@@ -501,28 +415,7 @@ class HistoryPageIT extends PageTestBase {
     readsLikeAPerson("resource");
 
     // a Deployment with replicas, and another team's HPA that keeps changing them
-    var scaled =
-        """
-        apiVersion: apps/v1
-        kind: Deployment
-        metadata:
-          name: scaled
-          namespace: default
-        spec:
-          replicas: 2
-          selector:
-            matchLabels:
-              app: scaled
-          template:
-            metadata:
-              labels:
-                app: scaled
-            spec:
-              containers:
-              - name: web
-                image: nginx:1.27
-        """;
-    deployTo("scaled", scaled);
+    deployTo("scaled", SCALED_DEPLOYMENT);
     foreignHpa("scaled-hpa", "scaled", 4);
     await("a ghost diff")
         .atMost(Duration.ofSeconds(60))
@@ -587,139 +480,5 @@ class HistoryPageIT extends PageTestBase {
     assertThat(bar.getAttribute("value")).isEqualTo(bar.getAttribute("max"));
     readsLikeAPerson("projections after a rebuild");
     screenshot("projections-rebuilt");
-  }
-
-  private List<String> fieldPaths() {
-    return browser.findElements(By.cssSelector("tr[data-path]")).stream()
-        .map(row -> row.getAttribute("data-path"))
-        .toList();
-  }
-
-  private void screenshot(String name) throws Exception {
-    Browsers.screenshot(browser, name);
-  }
-
-  // --- the Driftless API
-
-  private String base() {
-    return "http://127.0.0.1:" + port;
-  }
-
-  private JsonNode deploy(String file) throws Exception {
-    return deployTo("simple-app", Files.readString(Path.of("..", "examples", file)));
-  }
-
-  private JsonNode deployTo(String app, String body) throws Exception {
-    return deployTo(app, body, "");
-  }
-
-  private JsonNode deployTo(String app, String body, String query) throws Exception {
-    var response = send(app, body, query);
-    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-    return JSON.readTree(response.body());
-  }
-
-  private HttpResponse<String> send(String app, String body) throws Exception {
-    return send(app, body, "");
-  }
-
-  private HttpResponse<String> send(String app, String body, String query) throws Exception {
-    return http.send(
-        HttpRequest.newBuilder(URI.create(base() + "/api/apps/default/" + app + "/deploy" + query))
-            .header("Content-Type", "application/yaml")
-            .POST(HttpRequest.BodyPublishers.ofString(body))
-            .build(),
-        HttpResponse.BodyHandlers.ofString());
-  }
-
-  private JsonNode get(String path) throws Exception {
-    var response =
-        http.send(
-            HttpRequest.newBuilder(URI.create(base() + path)).build(),
-            HttpResponse.BodyHandlers.ofString());
-    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-    return JSON.readTree(response.body());
-  }
-
-  private void post(String path, int status) throws Exception {
-    var response =
-        http.send(
-            HttpRequest.newBuilder(URI.create(base() + path))
-                .POST(HttpRequest.BodyPublishers.noBody())
-                .build(),
-            HttpResponse.BodyHandlers.ofString());
-    assertThat(response.statusCode()).as(response.body()).isEqualTo(status);
-  }
-
-  /** An HPA that is not the app's (another team's, applied with kubectl). */
-  private void foreignHpa(String name, String target, int minReplicas) throws Exception {
-    assertThat(EmbeddedServers.foreignHpa(sandbox, name, target, minReplicas)).isEqualTo(201);
-  }
-
-  private void reconcile() throws Exception {
-    reconcile("simple-app");
-  }
-
-  private void reconcile(String app) throws Exception {
-    var response =
-        http.send(
-            HttpRequest.newBuilder(URI.create(base() + "/api/apps/default/" + app + "/reconcile"))
-                .POST(HttpRequest.BodyPublishers.noBody())
-                .build(),
-            HttpResponse.BodyHandlers.ofString());
-    // 409: the server's own periodic reconcile may run at that moment; it records the same change
-    assertThat(response.statusCode()).as(response.body()).isIn(200, 409);
-  }
-
-  private JsonNode waitForChange(String changeId) {
-    var change = new JsonNode[1];
-    await()
-        .atMost(WAIT)
-        .untilAsserted(
-            () -> {
-              var response =
-                  http.send(
-                      HttpRequest.newBuilder(
-                              URI.create(
-                                  base() + "/api/apps/default/simple-app/changes/" + changeId))
-                          .build(),
-                      HttpResponse.BodyHandlers.ofString());
-              assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-              change[0] = JSON.readTree(response.body());
-            });
-    return change[0];
-  }
-
-  // --- the sandbox's API server, as kubectl reaches it
-
-  private String deploymentUrl(String name) {
-    return sandbox.url() + "/apis/apps/v1/namespaces/default/deployments/" + name;
-  }
-
-  /** What {@code kubectl edit} does: read, change the image, PUT with the read resourceVersion. */
-  private void editImage(String name, String image) {
-    await()
-        .atMost(WAIT)
-        .until(
-            () -> {
-              var read =
-                  EmbeddedServers.sandboxClient(sandbox)
-                      .send(
-                          EmbeddedServers.sandboxRequest(sandbox, deploymentUrl(name)).build(),
-                          HttpResponse.BodyHandlers.ofString());
-              assertThat(read.statusCode()).as(read.body()).isEqualTo(200);
-              var object = (ObjectNode) JSON.readTree(read.body());
-              ((ObjectNode) object.at("/spec/template/spec/containers/0")).put("image", image);
-              var response =
-                  EmbeddedServers.sandboxClient(sandbox)
-                      .send(
-                          EmbeddedServers.sandboxRequest(sandbox, deploymentUrl(name))
-                              .header("Content-Type", "application/json")
-                              .PUT(HttpRequest.BodyPublishers.ofString(object.toString()))
-                              .build(),
-                          HttpResponse.BodyHandlers.ofString());
-              assertThat(response.statusCode()).as(response.body()).isIn(200, 409);
-              return response.statusCode() == 200;
-            });
   }
 }

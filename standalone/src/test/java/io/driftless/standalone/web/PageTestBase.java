@@ -1,5 +1,6 @@
 package io.driftless.standalone.web;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.driftless.sandbox.SandboxCluster;
 import java.net.http.HttpClient;
 import java.time.Duration;
@@ -14,11 +15,13 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 /**
  * What the page tests that drive the history page against a standalone server share: the server's
  * port and sandbox, an HTTP client for the API, and a fresh headless Chromium per test ({@link
- * Browsers}) with a wait that rides out the page's re-renders as it polls.
+ * Browsers}) with a wait that rides out the page's re-renders as it polls; the server's base URL, a
+ * JSON reader, and a Deployment whose selector a second deploy changes (which the cluster refuses).
  */
 abstract class PageTestBase {
 
   static final Duration WAIT = Duration.ofSeconds(30);
+  static final ObjectMapper JSON = new ObjectMapper();
 
   @LocalServerPort int port;
   @Autowired SandboxCluster sandbox;
@@ -39,5 +42,34 @@ abstract class PageTestBase {
     if (browser != null) {
       browser.quit();
     }
+  }
+
+  String base() {
+    return "http://127.0.0.1:" + port;
+  }
+
+  /** A Deployment whose selector and pod labels are {@code label}. */
+  static String selectorDeployment(String label) {
+    return """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata:
+          name: selector
+          namespace: default
+        spec:
+          replicas: 1
+          selector:
+            matchLabels:
+              app: %s
+          template:
+            metadata:
+              labels:
+                app: %s
+            spec:
+              containers:
+              - name: web
+                image: nginx:1.27
+        """
+        .formatted(label, label);
   }
 }
