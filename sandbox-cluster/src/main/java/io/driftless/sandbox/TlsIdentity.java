@@ -3,7 +3,6 @@ package io.driftless.sandbox;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.math.BigInteger;
-import java.net.InetAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -91,8 +90,8 @@ final class TlsIdentity {
       var now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
       var alternativeNames =
           Der.sequence(
-              Der.tagged(0x82, "localhost".getBytes(StandardCharsets.US_ASCII)),
-              Der.tagged(0x87, InetAddress.getByName("127.0.0.1").getAddress()));
+              Der.tagged(0x82, "localhost".getBytes(StandardCharsets.US_ASCII)), // dNSName
+              Der.tagged(0x87, new byte[] {127, 0, 0, 1})); // iPAddress
       var toBeSigned =
           Der.sequence(
               Der.tagged(0xa0, Der.integer(BigInteger.TWO)), // v3
@@ -103,7 +102,7 @@ final class TlsIdentity {
               name,
               keys.getPublic().getEncoded(),
               Der.tagged(
-                  0xa3,
+                  0xa3, // extensions
                   Der.sequence(
                       Der.sequence(
                           Der.oid(SUBJECT_ALTERNATIVE_NAME), Der.octets(alternativeNames)))));
@@ -113,7 +112,7 @@ final class TlsIdentity {
       var certificate = Der.sequence(toBeSigned, algorithm, Der.bits(signature.sign()));
       return new Pem(
           pem("CERTIFICATE", certificate), pem("PRIVATE KEY", keys.getPrivate().getEncoded()));
-    } catch (GeneralSecurityException | IOException e) {
+    } catch (GeneralSecurityException e) {
       throw new IllegalStateException("cannot make the sandbox's certificate", e);
     }
   }
@@ -126,12 +125,7 @@ final class TlsIdentity {
    */
   static X509ExtendedKeyManager keyManager(Pem identity) {
     try {
-      var certificate =
-          (X509Certificate)
-              CertificateFactory.getInstance("X.509")
-                  .generateCertificate(
-                      new ByteArrayInputStream(
-                          identity.certificate().getBytes(StandardCharsets.US_ASCII)));
+      var certificate = x509(identity.certificate());
       var key =
           KeyFactory.getInstance(certificate.getPublicKey().getAlgorithm())
               .generatePrivate(new PKCS8EncodedKeySpec(pkcs8(identity.key())));
@@ -246,11 +240,18 @@ final class TlsIdentity {
     if (!Files.isRegularFile(certificate)) {
       return false;
     }
-    try (var in = new ByteArrayInputStream(Files.readAllBytes(certificate))) {
-      var x509 = (X509Certificate) CertificateFactory.getInstance("X.509").generateCertificate(in);
+    try {
+      var x509 = x509(Files.readString(certificate, StandardCharsets.US_ASCII));
       return x509.getNotAfter().toInstant().isAfter(Instant.now().plus(RENEW_BEFORE));
     } catch (IOException | GeneralSecurityException | ClassCastException e) {
       return false;
     }
+  }
+
+  /** The first certificate of a PEM text, parsed by the JDK. */
+  private static X509Certificate x509(String pem) throws GeneralSecurityException {
+    return (X509Certificate)
+        CertificateFactory.getInstance("X.509")
+            .generateCertificate(new ByteArrayInputStream(pem.getBytes(StandardCharsets.US_ASCII)));
   }
 }

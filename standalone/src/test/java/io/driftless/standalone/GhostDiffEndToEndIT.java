@@ -1,7 +1,6 @@
 package io.driftless.standalone;
 
 import static io.driftless.standalone.GhostDiffFixtures.deployment;
-import static io.driftless.standalone.GhostDiffFixtures.editImage;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -51,8 +50,8 @@ import org.springframework.test.context.DynamicPropertySource;
 class GhostDiffEndToEndIT {
 
   private static final ObjectMapper JSON = new ObjectMapper();
-  static final Duration VIEWS = Duration.ofSeconds(60);
-  static final String NS = "default";
+  private static final Duration VIEWS = Duration.ofSeconds(60);
+  private static final String NS = "default";
 
   @DynamicPropertySource
   static void embedded(DynamicPropertyRegistry registry) throws Exception {
@@ -264,7 +263,7 @@ class GhostDiffEndToEndIT {
     var versionsBefore = get("/api/apps/default/edited/changes").size();
 
     var edited = Instant.now();
-    var editedGeneration = editImage(sandbox, app, "nginx:1.99-edited");
+    var editedGeneration = EmbeddedServers.editImage(sandbox, app, "nginx:1.99-edited", VIEWS);
 
     await()
         .atMost(VIEWS)
@@ -355,7 +354,7 @@ class GhostDiffEndToEndIT {
   }
 
   private JsonNode sandboxObject(String name) throws Exception {
-    return GhostDiffFixtures.sandboxObject(sandbox, name);
+    return EmbeddedServers.deployment(sandbox, name);
   }
 
   private int liveReplicas(String name) throws Exception {

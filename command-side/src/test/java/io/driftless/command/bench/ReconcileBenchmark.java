@@ -8,6 +8,7 @@ import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.io.BufferedReader;
 import java.io.File;
@@ -172,7 +173,10 @@ public final class ReconcileBenchmark {
         () -> count(jdbc, "SELECT COUNT(*) FROM reconcile_lease") >= options.apps());
     control.println("churn " + options.statusWrites());
     expect(replies, "OK");
-    Thread.sleep(5_000); // warm-up: reconciles and status writes under way
+    var churnBegan = finishedReconciles(metrics);
+    waitFor(
+        "the warm-up reconciles",
+        () -> finishedReconciles(metrics) - churnBegan >= warmUpReconciles(options));
 
     var before = Snapshot.take(jdbc, metrics, writes(control, replies));
     // The measured window itself (reconciles per second over a fixed time): a duration, not a
@@ -416,6 +420,22 @@ public final class ReconcileBenchmark {
   static long count(JdbcTemplate jdbc, String sql) {
     var value = jdbc.queryForObject(sql, Long.class);
     return value == null ? 0 : value;
+  }
+
+  /**
+   * The reconciles before a window opens, while the status writes go on: five seconds' worth at the
+   * pace the sync period asks, at least 10.
+   */
+  static long warmUpReconciles(Options options) {
+    return Math.max(10, 5L * options.apps() / options.syncPeriod());
+  }
+
+  /** Reconciles this replica ran to the end (noop, applied or failed; not the busy ones). */
+  static double finishedReconciles(MeterRegistry metrics) {
+    return metrics.find("driftless.reconcile.count").counters().stream()
+        .filter(c -> !"busy".equals(c.getId().getTag("result")))
+        .mapToDouble(Counter::count)
+        .sum();
   }
 
   /** Waits up to 10 minutes for {@code condition} (a 1,000-app setup takes minutes). */

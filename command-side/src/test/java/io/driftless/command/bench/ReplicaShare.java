@@ -1,6 +1,7 @@
 package io.driftless.command.bench;
 
-import io.micrometer.core.instrument.Counter;
+import static io.driftless.command.bench.ReconcileBenchmark.finishedReconciles;
+
 import io.micrometer.core.instrument.MeterRegistry;
 import java.io.BufferedReader;
 import java.io.PrintWriter;
@@ -37,15 +38,20 @@ final class ReplicaShare {
       var b = second.getBean(MeterRegistry.class);
       control.println("churn " + options.statusWrites());
       ReconcileBenchmark.expect(replies, "OK");
-      ReconcileBenchmark.waitFor("the second replica to reconcile", () -> runs(b) > 0);
-      Thread.sleep(5_000); // warm-up: both replicas reconciling before the window opens
+      var churnBegan = finishedReconciles(a) + finishedReconciles(b);
+      ReconcileBenchmark.waitFor(
+          "both replicas reconciling",
+          () ->
+              finishedReconciles(b) > 0
+                  && finishedReconciles(a) + finishedReconciles(b) - churnBegan
+                      >= ReconcileBenchmark.warmUpReconciles(options));
       var os =
           (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
       var load = os.getSystemLoadAverage();
       var writes = ReconcileBenchmark.writes(control, replies);
       var events = ReconcileBenchmark.count(jdbc, "SELECT COUNT(*) FROM domain_event_entry");
-      var runsA = runs(a);
-      var runsB = runs(b);
+      var runsA = finishedReconciles(a);
+      var runsB = finishedReconciles(b);
       var cpu = os.getProcessCpuTime();
       var start = System.nanoTime();
       // The measured window itself (each replica's share over a fixed time): a duration, not a
@@ -53,8 +59,8 @@ final class ReplicaShare {
       Thread.sleep(options.seconds() * 1000L);
       var seconds = (System.nanoTime() - start) / 1e9;
       var cpuSeconds = (os.getProcessCpuTime() - cpu) / 1e9;
-      var doneA = runs(a) - runsA;
-      var doneB = runs(b) - runsB;
+      var doneA = finishedReconciles(a) - runsA;
+      var doneB = finishedReconciles(b) - runsB;
       var writesAfter = ReconcileBenchmark.writes(control, replies);
       var eventsAfter = ReconcileBenchmark.count(jdbc, "SELECT COUNT(*) FROM domain_event_entry");
       control.println("stop");
@@ -76,13 +82,5 @@ final class ReplicaShare {
     } finally {
       second.close();
     }
-  }
-
-  /** Reconciles this replica ran to the end (noop, applied or failed; not the busy ones). */
-  private static double runs(MeterRegistry metrics) {
-    return metrics.find("driftless.reconcile.count").counters().stream()
-        .filter(c -> !"busy".equals(c.getId().getTag("result")))
-        .mapToDouble(Counter::count)
-        .sum();
   }
 }

@@ -43,18 +43,7 @@ public final class MachineBroker implements BeforeAllCallback {
    * work} on the same thread, it runs its work under the lock already held.
    */
   public static void alone(BrokerWork work) throws Exception {
-    if (HELD_ALONE.get()) {
-      work.run();
-      return;
-    }
-    try (var held = lock(false, "a broker restart")) {
-      HELD_ALONE.set(true);
-      try {
-        work.run();
-      } finally {
-        HELD_ALONE.set(false);
-      }
-    }
+    hold(false, "a broker restart", work);
   }
 
   /**
@@ -62,12 +51,22 @@ public final class MachineBroker implements BeforeAllCallback {
    * and holds off the next until it is done.
    */
   public static void whileUp(BrokerWork work) throws Exception {
+    hold(true, "a cleanup", work);
+  }
+
+  /** Runs {@code work} under the lock, or under the exclusive one this thread holds already. */
+  private static void hold(boolean shared, String holder, BrokerWork work) throws Exception {
     if (HELD_ALONE.get()) {
       work.run();
       return;
     }
-    try (var held = lock(true, "a cleanup")) {
-      work.run();
+    try (var held = lock(shared, holder)) {
+      HELD_ALONE.set(!shared);
+      try {
+        work.run();
+      } finally {
+        HELD_ALONE.set(false);
+      }
     }
   }
 

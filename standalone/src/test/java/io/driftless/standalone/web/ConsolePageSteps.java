@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.driftless.standalone.EmbeddedServers;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -120,31 +118,5 @@ abstract class ConsolePageSteps extends PageTestBase {
         .atMost(WAIT)
         .ignoreExceptions()
         .until(() -> get("/api/apps/default/" + app + "/changes").size() >= changes);
-  }
-
-  /** What {@code kubectl edit} does: read, change the image, PUT with the read resourceVersion. */
-  void editImage(String name, String image) {
-    var url = sandbox.url() + "/apis/apps/v1/namespaces/default/deployments/" + name;
-    await()
-        .atMost(WAIT)
-        .until(
-            () -> {
-              var read =
-                  EmbeddedServers.sandboxClient(sandbox)
-                      .send(
-                          EmbeddedServers.sandboxRequest(sandbox, url).build(),
-                          HttpResponse.BodyHandlers.ofString());
-              var object = (ObjectNode) JSON.readTree(read.body());
-              ((ObjectNode) object.at("/spec/template/spec/containers/0")).put("image", image);
-              var response =
-                  EmbeddedServers.sandboxClient(sandbox)
-                      .send(
-                          EmbeddedServers.sandboxRequest(sandbox, url)
-                              .header("Content-Type", "application/json")
-                              .PUT(HttpRequest.BodyPublishers.ofString(object.toString()))
-                              .build(),
-                          HttpResponse.BodyHandlers.ofString());
-              return response.statusCode() == 200;
-            });
   }
 }

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.driftless.standalone.EmbeddedServers;
 import java.net.URI;
 import java.net.http.HttpRequest;
@@ -200,34 +199,4 @@ abstract class HistoryPageSteps extends PageTestBase {
 
   // --- the sandbox's API server, as kubectl reaches it
 
-  String deploymentUrl(String name) {
-    return sandbox.url() + "/apis/apps/v1/namespaces/default/deployments/" + name;
-  }
-
-  /** What {@code kubectl edit} does: read, change the image, PUT with the read resourceVersion. */
-  void editImage(String name, String image) {
-    await()
-        .atMost(WAIT)
-        .until(
-            () -> {
-              var read =
-                  EmbeddedServers.sandboxClient(sandbox)
-                      .send(
-                          EmbeddedServers.sandboxRequest(sandbox, deploymentUrl(name)).build(),
-                          HttpResponse.BodyHandlers.ofString());
-              assertThat(read.statusCode()).as(read.body()).isEqualTo(200);
-              var object = (ObjectNode) JSON.readTree(read.body());
-              ((ObjectNode) object.at("/spec/template/spec/containers/0")).put("image", image);
-              var response =
-                  EmbeddedServers.sandboxClient(sandbox)
-                      .send(
-                          EmbeddedServers.sandboxRequest(sandbox, deploymentUrl(name))
-                              .header("Content-Type", "application/json")
-                              .PUT(HttpRequest.BodyPublishers.ofString(object.toString()))
-                              .build(),
-                          HttpResponse.BodyHandlers.ofString());
-              assertThat(response.statusCode()).as(response.body()).isIn(200, 409);
-              return response.statusCode() == 200;
-            });
-  }
 }

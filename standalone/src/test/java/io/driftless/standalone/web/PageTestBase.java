@@ -2,6 +2,7 @@ package io.driftless.standalone.web;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.driftless.sandbox.SandboxCluster;
+import io.driftless.standalone.EmbeddedServers;
 import java.net.http.HttpClient;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
@@ -42,6 +43,11 @@ abstract class PageTestBase {
     if (browser != null) {
       browser.quit();
     }
+  }
+
+  /** {@code kubectl edit} of the Deployment {@code name}'s image ({@link EmbeddedServers}). */
+  void editImage(String name, String image) {
+    EmbeddedServers.editImage(sandbox, name, image, WAIT);
   }
 
   String base() {
