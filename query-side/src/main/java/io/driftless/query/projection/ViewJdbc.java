@@ -22,6 +22,9 @@ public final class ViewJdbc implements JdbcClient {
 
   private final JdbcOperations operations;
   private final JdbcClient client;
+  // the database's dialect, asked once on first use (a client may be made before its database is
+  // up)
+  private volatile Dialect dialect;
 
   private ViewJdbc(JdbcTemplate template) {
     this.operations = template;
@@ -36,6 +39,16 @@ public final class ViewJdbc implements JdbcClient {
   @Override
   public StatementSpec sql(String sql) {
     return client.sql(sql);
+  }
+
+  /** The dialect of the database this client talks to, asked of it the first time. */
+  public Dialect dialect() {
+    var known = dialect;
+    if (known == null) {
+      known = Dialect.of(client);
+      dialect = known;
+    }
+    return known;
   }
 
   /** Runs an update whose parameters are {@code values}, bound by {@link #bind}. */
