@@ -47,6 +47,21 @@ final class ObjectIndex {
   // of the write under way: each key it touched and its entry before (null: absent)
   private Map<AttributeSet, Entry> before;
 
+  /**
+   * A LIST's answer of {@code items} as an API server writes it: compact, the list's metadata (the
+   * store's newest {@code resourceVersion}) before the items, with fabric8's kind ({@code List}),
+   * apiVersion and empty selfLink. fabric8's mock writes the items first; a client that keeps the
+   * answers it decoded (the command side's {@code ListBodies}) knows an unchanged list by the bytes
+   * after the moving resourceVersion.
+   */
+  static String listAnswer(List<String> items, String resourceVersion) {
+    return "{\"apiVersion\":\"v1\",\"kind\":\"List\",\"metadata\":{\"resourceVersion\":\""
+        + resourceVersion
+        + "\",\"selfLink\":\"\"},\"items\":["
+        + String.join(",", items)
+        + "]}";
+  }
+
   /** Files {@code json} under {@code key}; a key already there keeps its rank, as in the map. */
   private void put(AttributeSet key, String json, String kind) {
     var old = entries.get(key);

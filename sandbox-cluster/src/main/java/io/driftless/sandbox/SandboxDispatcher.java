@@ -25,7 +25,6 @@ import io.driftless.sandbox.validation.Invalid;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.server.mock.KubernetesAttributesExtractor;
 import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
-import io.fabric8.kubernetes.client.server.mock.KubernetesResponseComposer;
 import io.fabric8.kubernetes.client.server.mock.crud.KubernetesCrudDispatcherException;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import io.fabric8.mockwebserver.crud.AttributeSet;
@@ -231,8 +230,9 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
 
   /**
    * A read answered from the {@link ObjectIndex} as fabric8 answers it (one object, 404, or a
-   * {@code List} with the counter's resourceVersion); watches, and paths fabric8 answers without
-   * its objects, go to fabric8.
+   * {@code List} with the counter's resourceVersion, written in an API server's order: {@link
+   * ObjectIndex#listAnswer}); watches, and paths fabric8 answers without its objects, go to
+   * fabric8.
    */
   private MockResponse read(String path) {
     var query = path.indexOf('?');
@@ -250,9 +250,7 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
           : new MockResponse().setResponseCode(200).setBody(found.get(0).json());
     }
     var items = found.stream().map(ObjectIndex.Entry::json).toList();
-    var list =
-        ((KubernetesResponseComposer) responseComposer)
-            .compose(items, String.valueOf(lastResourceVersion));
+    var list = ObjectIndex.listAnswer(items, String.valueOf(lastResourceVersion));
     return new MockResponse().setResponseCode(200).setBody(list);
   }
 

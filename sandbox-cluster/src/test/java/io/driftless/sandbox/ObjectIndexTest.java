@@ -3,7 +3,6 @@ package io.driftless.sandbox;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.driftless.sandbox.controllers.Controllers;
-import io.fabric8.kubernetes.client.server.mock.KubernetesResponseComposer;
 import io.fabric8.mockwebserver.dsl.HttpMethod;
 import io.fabric8.mockwebserver.http.Buffer;
 import io.fabric8.mockwebserver.http.Headers;
@@ -61,6 +60,30 @@ class ObjectIndexTest {
     assertThat(body(dispatcher.handleGet(READS.get(4)))).contains("\"cm-13\"", "\"cm-33\"");
   }
 
+  /**
+   * A list is fabric8's list (same kind, apiVersion, resourceVersion and items), written as an API
+   * server writes it: compact, the list's metadata before its items (issue 31: the command side
+   * knows an unchanged answer by its bytes after the resourceVersion).
+   */
+  @Test
+  void aListIsFabric8sListWithItsMetadataBeforeItsItems() throws IOException {
+    var json = new com.fasterxml.jackson.databind.ObjectMapper();
+    var answer = body(dispatcher.handleGet(READS.get(4)));
+    var fabric8s =
+        new io.fabric8.kubernetes.client.server.mock.KubernetesResponseComposer()
+            .compose(
+                json.readTree(answer).path("items").valueStream().map(Object::toString).toList(),
+                String.valueOf(dispatcher.resourceVersion()));
+
+    assertThat(json.readTree(answer)).isEqualTo(json.readTree(fabric8s));
+    assertThat(json.readTree(answer).path("items")).hasSizeGreaterThan(1);
+    assertThat(answer)
+        .startsWith(
+            "{\"apiVersion\":\"v1\",\"kind\":\"List\",\"metadata\":{\"resourceVersion\":\""
+                + dispatcher.resourceVersion()
+                + "\",\"selfLink\":\"\"},\"items\":[{");
+  }
+
   @Test
   void readsStayExactAfterWrites() throws IOException {
     var created = send(HttpMethod.POST, "/api/v1/namespaces/ns-3/configmaps", configMap("n", "7"));
@@ -111,8 +134,7 @@ class ObjectIndexTest {
     if (query.containsKey("name")) {
       return items.isEmpty() ? "" : items.get(0);
     }
-    return new KubernetesResponseComposer()
-        .compose(items, String.valueOf(dispatcher.resourceVersion()));
+    return ObjectIndex.listAnswer(items, String.valueOf(dispatcher.resourceVersion()));
   }
 
   private static String body(MockResponse response) {

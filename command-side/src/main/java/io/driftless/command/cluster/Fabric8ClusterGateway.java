@@ -43,11 +43,18 @@ public final class Fabric8ClusterGateway implements ClusterGateway {
   /** How many listed objects' trees are kept ({@link ListedTrees}). */
   static final int LISTED_TREES = 20_000;
 
+  /**
+   * How many bytes of LIST answers are kept to compare the next answers with ({@link ListBodies}).
+   */
+  static final long LIST_BODY_BYTES = 16L << 20;
+
   private final KubernetesClient client;
   private final ObjectMapper mapper = Serialization.jsonMapper();
   private final CustomKinds customKinds;
   private final WriteObserver observer;
   private final ListedTrees listed = new ListedTrees(LISTED_TREES);
+  private final RawLists lists;
+  private final ListBodies bodies = new ListBodies(LIST_BODY_BYTES);
   // idle threads end after a while: tests make many gateways, a server one
   private final ThreadPoolExecutor reads =
       new ThreadPoolExecutor(
@@ -69,6 +76,7 @@ public final class Fabric8ClusterGateway implements ClusterGateway {
   Fabric8ClusterGateway(KubernetesClient client, WriteObserver observer) {
     this.client = client;
     this.customKinds = new CustomKinds(client);
+    this.lists = new RawLists(client);
     this.observer = observer;
     reads.allowCoreThreadTimeOut(true);
   }
@@ -179,14 +187,14 @@ public final class Fabric8ClusterGateway implements ClusterGateway {
   @Override
   public List<String> labelled(ResourceKey probe, String apiVersion, String label, String value) {
     return list(probe, apiVersion, label, value).stream()
-        .map(item -> item.getMetadata().getName())
+        .map(item -> item.path("metadata").path("name").asText())
         .toList();
   }
 
   @Override
   public Optional<List<ObjectNode>> labelledObjects(
       ResourceKey probe, String apiVersion, String label, String value) {
-    return Optional.of(nodes(probe, apiVersion, list(probe, apiVersion, label, value)));
+    return Optional.of(list(probe, apiVersion, label, value));
   }
 
   /**
@@ -210,7 +218,7 @@ public final class Fabric8ClusterGateway implements ClusterGateway {
     if (clusterScoped != probe.namespace().isEmpty()) {
       return Optional.empty();
     }
-    return Optional.of(nodes(probe, apiVersion, list(probe, apiVersion, null, null)));
+    return Optional.of(list(probe, apiVersion, null, null));
   }
 
   /**
@@ -240,25 +248,22 @@ public final class Fabric8ClusterGateway implements ClusterGateway {
 
   /**
    * One LIST of a kind in the probe's namespace (all, if it has none), label-selected unless {@code
-   * label} is null.
+   * label} is null, as trees. The answer is read as bytes ({@link RawLists}); one with the same
+   * items as the last answer to the same URL gets that answer's trees ({@link ListBodies}).
    */
-  private List<GenericKubernetesResource> list(
-      ResourceKey probe, String apiVersion, String label, String value) {
+  private List<ObjectNode> list(ResourceKey probe, String apiVersion, String label, String value) {
     var context = context(probe, apiVersion, "list");
     if (context.isEmpty()) {
       // Its CRD is declared by the manifest but not in the cluster yet: no such object exists.
       return List.of();
     }
-    var operation = client.genericKubernetesResources(context.get());
-    var namespaced = context.get().isNamespaceScoped() && !probe.namespace().isEmpty();
-    return call(
-            "list",
-            probe,
-            () -> {
-              var scoped = namespaced ? operation.inNamespace(probe.namespace()) : operation;
-              return label == null ? scoped.list() : scoped.withLabel(label, value).list();
-            })
-        .getItems();
+    var namespace =
+        context.get().isNamespaceScoped() && !probe.namespace().isEmpty()
+            ? probe.namespace()
+            : null;
+    var url = lists.url(context.get(), namespace, label, value);
+    var body = call("list", probe, () -> lists.get(url));
+    return bodies.trees(url, body, () -> nodes(probe, apiVersion, lists.items(body)));
   }
 
   /** A create or update, told to the observer before and after. */

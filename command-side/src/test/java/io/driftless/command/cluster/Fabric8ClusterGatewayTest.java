@@ -147,6 +147,60 @@ class Fabric8ClusterGatewayTest {
         .isEqualTo("/api/v1/namespaces/default/configmaps");
   }
 
+  /**
+   * Issue 31: a LIST answered with the same items as before (the list's own resourceVersion moved)
+   * gets the trees of that answer, undecoded; a changed item gets a new tree.
+   */
+  @Test
+  void aListAnsweredWithTheSameItemsAgainGetsTheSameTrees() {
+    var path = "/api/v1/namespaces/default/configmaps?labelSelector=app%3Dshop";
+    var item =
+        "{\"kind\":\"ConfigMap\",\"apiVersion\":\"v1\",\"metadata\":{\"name\":\"%s\","
+            + "\"namespace\":\"default\",\"uid\":\"u-%1$s\",\"resourceVersion\":\"%s\"},"
+            + "\"data\":{\"k\":\"%s\"}}";
+    var list =
+        "{\"kind\":\"ConfigMapList\",\"apiVersion\":\"v1\",\"metadata\":"
+            + "{\"resourceVersion\":\"%s\"},\"items\":[%s,%s]}";
+    var one = item.formatted("one", "5", "a");
+    var two = item.formatted("two", "6", "b");
+    server.expect().get().withPath(path).andReturn(200, list.formatted("10", one, two)).once();
+    server.expect().get().withPath(path).andReturn(200, list.formatted("11", one, two)).once();
+    var changed = item.formatted("two", "12", "c");
+    server.expect().get().withPath(path).andReturn(200, list.formatted("12", one, changed)).once();
+
+    var first = gateway.labelledObjects(KEY, "v1", "app", "shop").orElseThrow();
+    var again = gateway.labelledObjects(KEY, "v1", "app", "shop").orElseThrow();
+    var third = gateway.labelledObjects(KEY, "v1", "app", "shop").orElseThrow();
+
+    assertThat(server.getRequestCount()).as("every read asks the cluster").isEqualTo(3);
+    assertThat(first).extracting(o -> o.at("/data/k").asText()).containsExactly("a", "b");
+    assertThat(again).isSameAs(first);
+    assertThat(third.get(0)).as("the unchanged item's tree").isSameAs(first.get(0));
+    assertThat(third.get(1).at("/data/k").asText()).isEqualTo("c");
+    assertThat(third.get(1).at("/metadata/resourceVersion").asText()).isEqualTo("12");
+  }
+
+  @Test
+  void aRefusedListIsAClusterErrorWithTheServersStatus() {
+    server
+        .expect()
+        .get()
+        .withPath("/api/v1/namespaces/default/configmaps?labelSelector=app%3Dshop")
+        .andReturn(
+            403,
+            new StatusBuilder()
+                .withCode(403)
+                .withMessage("configmaps is forbidden: User \"deployer\" cannot list")
+                .build())
+        .once();
+
+    assertThatThrownBy(() -> gateway.labelledObjects(KEY, "v1", "app", "shop"))
+        .isInstanceOfSatisfying(ClusterException.class, e -> assertThat(e.status()).isEqualTo(403))
+        .hasMessageContaining("list core/ConfigMap/default/wanted")
+        .hasMessageContaining("(403)")
+        .hasMessageContaining("configmaps is forbidden: User \"deployer\" cannot list");
+  }
+
   @Test
   void listsAClusterScopedKindAtTheCluster() throws Exception {
     server
