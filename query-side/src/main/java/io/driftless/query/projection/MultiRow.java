@@ -93,11 +93,17 @@ public final class MultiRow {
 
   /**
    * Runs the update {@code head + "(cond) OR (cond) ..." + tail}, one {@code condition} (with its
-   * own marks) per row, {@link #CHUNK} rows at a time; on H2 one row per statement ({@link
-   * #rowsPerCondition}). Returns the summed update counts.
+   * own marks) per row, {@link #CHUNK} rows at a time; on H2 one row at a time ({@link #keyByKey}).
+   * Returns the summed update counts.
    */
   public static int where(
       JdbcClient jdbc, String head, String condition, List<Object[]> rows, String tail) {
+    if (rows.isEmpty()) {
+      return 0;
+    }
+    if (keyByKey(jdbc)) {
+      return ((ViewJdbc) jdbc).updateEach(head + "(" + condition + ")" + tail, rows);
+    }
     var updated = 0;
     for (var statement : orChunks(jdbc, head, condition, rows, tail)) {
       updated += statement.update();
@@ -113,27 +119,34 @@ public final class MultiRow {
       List<Object[]> rows,
       String tail,
       RowCallbackHandler handler) {
+    if (rows.isEmpty()) {
+      return;
+    }
+    if (keyByKey(jdbc)) {
+      ((ViewJdbc) jdbc).queryEach(head + "(" + condition + ")" + tail, rows, handler);
+      return;
+    }
     orChunks(jdbc, head, condition, rows, tail).forEach(statement -> statement.query(handler));
   }
 
   /**
-   * Rows per statement of {@link #where} and {@link #selectWhere}: {@link #CHUNK}, but one on H2 (a
-   * {@link ViewJdbc} that talks to H2). H2 answers {@code (a = ? AND b = ?) OR (a = ? AND b = ?)}
-   * by scanning the whole table, where one condition alone is a lookup in the primary key: with
-   * 50,000 rows a delete of two rows took 3-5 ms against 10-30 us for one (H2 2.4.240, measured in
-   * query-side README, "Views"). An embedded H2 has no round trip to save; MariaDB reads such an OR
-   * from its index, and keeps the chunks.
+   * Whether statements that name several composite keys are run one key at a time, on one prepared
+   * statement: on H2 (a {@link ViewJdbc} that talks to H2). H2 answers {@code (a = ? AND b = ?) OR
+   * (a = ? AND b = ?)} by scanning the whole table, and {@code a IN (..) AND b IN (..)} by scanning
+   * every row of the {@code a}s, where one key alone is a lookup in the primary key: with 50,000
+   * rows a delete of two keys by OR took 3-5 ms against 10-30 us for one (H2 2.4.240, query-side
+   * README, "Views"). An embedded H2 has no round trip to save; MariaDB reads such statements from
+   * its index, and keeps them.
    */
-  static int rowsPerCondition(JdbcClient jdbc) {
-    return jdbc instanceof ViewJdbc views && views.dialect() == Dialect.H2 ? 1 : CHUNK;
+  static boolean keyByKey(JdbcClient jdbc) {
+    return jdbc instanceof ViewJdbc views && views.dialect() == Dialect.H2;
   }
 
   private static List<JdbcClient.StatementSpec> orChunks(
       JdbcClient jdbc, String head, String condition, List<Object[]> rows, String tail) {
     var statements = new ArrayList<JdbcClient.StatementSpec>();
-    var size = rows.isEmpty() ? CHUNK : rowsPerCondition(jdbc);
-    for (int from = 0; from < rows.size(); from += size) {
-      var chunk = rows.subList(from, Math.min(rows.size(), from + size));
+    for (int from = 0; from < rows.size(); from += CHUNK) {
+      var chunk = rows.subList(from, Math.min(rows.size(), from + CHUNK));
       var params = new ArrayList<Object>();
       chunk.forEach(row -> Collections.addAll(params, row));
       var sql =

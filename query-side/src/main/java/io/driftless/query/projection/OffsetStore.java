@@ -5,13 +5,15 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
  * {@code projection_offset}: the last sequence each view applied per source aggregate. A batch
- * reads the offsets of all its views and aggregates with one {@code SELECT ... FOR UPDATE}; rows
- * are locked in key order, so consumers handling overlapping aggregates wait for each other instead
- * of deadlocking (and a deadlock, should one happen, is retried by the caller).
+ * reads the offsets of all its views and aggregates with one {@code SELECT ... FOR UPDATE} (on H2
+ * one per view and aggregate, on one prepared statement: {@link MultiRow#keyByKey}); rows are
+ * locked in key order, so consumers handling overlapping aggregates wait for each other instead of
+ * deadlocking (and a deadlock, should one happen, is retried by the caller).
  */
 final class OffsetStore {
 
@@ -27,6 +29,24 @@ final class OffsetStore {
     if (ids.isEmpty() || projections.isEmpty()) {
       return offsets;
     }
+    RowCallbackHandler keep =
+        rs -> {
+          offsets.put(new Key(rs.getString(1), rs.getString(2)), rs.getLong(3));
+        };
+    if (MultiRow.keyByKey(jdbc)) {
+      // H2 would read every offset row of the views for the IN lists (MultiRow.keyByKey)
+      var keys = new ArrayList<Object[]>();
+      projections.stream()
+          .sorted()
+          .forEach(view -> ids.stream().sorted().forEach(id -> keys.add(new Object[] {view, id})));
+      ((ViewJdbc) jdbc)
+          .queryEach(
+              "SELECT projection, aggregate_id, last_sequence FROM projection_offset"
+                  + " WHERE projection = ? AND aggregate_id = ? FOR UPDATE",
+              keys,
+              keep);
+      return offsets;
+    }
     MultiRow.select(
         jdbc,
         "SELECT projection, aggregate_id, last_sequence FROM projection_offset WHERE projection IN ("
@@ -35,9 +55,7 @@ final class OffsetStore {
         List.copyOf(projections),
         ids.stream().sorted().toList(),
         ") ORDER BY projection, aggregate_id FOR UPDATE",
-        rs -> {
-          offsets.put(new Key(rs.getString(1), rs.getString(2)), rs.getLong(3));
-        });
+        keep);
     return offsets;
   }
 

@@ -7,6 +7,8 @@ import java.util.List;
 import javax.sql.DataSource;
 import org.springframework.jdbc.core.JdbcOperations;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.PreparedStatementCallback;
+import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
@@ -60,6 +62,50 @@ public final class ViewJdbc implements JdbcClient {
             bind(statement, i + 1, values.get(i));
           }
         });
+  }
+
+  /**
+   * Runs the query {@code sql} once per key of {@code keys} (its parameters, in order) on one
+   * prepared statement, in the keys' order, handing every row to {@code rows}.
+   */
+  void queryEach(String sql, List<Object[]> keys, RowCallbackHandler rows) {
+    operations.execute(
+        sql,
+        (PreparedStatementCallback<Void>)
+            statement -> {
+              for (var key : keys) {
+                bindAll(statement, key);
+                try (var result = statement.executeQuery()) {
+                  while (result.next()) {
+                    rows.processRow(result);
+                  }
+                }
+              }
+              return null;
+            });
+  }
+
+  /** As {@link #queryEach}, for an update: returns the summed update counts. */
+  int updateEach(String sql, List<Object[]> keys) {
+    var updated =
+        operations.execute(
+            sql,
+            (PreparedStatementCallback<Integer>)
+                statement -> {
+                  var sum = 0;
+                  for (var key : keys) {
+                    bindAll(statement, key);
+                    sum += statement.executeUpdate();
+                  }
+                  return sum;
+                });
+    return updated == null ? 0 : updated;
+  }
+
+  private static void bindAll(PreparedStatement statement, Object[] key) throws SQLException {
+    for (int i = 0; i < key.length; i++) {
+      bind(statement, i + 1, key[i]);
+    }
   }
 
   /**

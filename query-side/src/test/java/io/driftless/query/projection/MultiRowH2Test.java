@@ -51,11 +51,50 @@ class MultiRowH2Test {
   }
 
   @Test
-  void onH2EachKeyIsItsOwnStatementElsewhereTheChunksStay() {
+  void onH2KeysAreReadOneAtATimeElsewhereTheChunksStay() {
     assertThat(jdbc.dialect()).isEqualTo(Dialect.H2);
-    assertThat(MultiRow.rowsPerCondition(jdbc)).isEqualTo(1);
+    assertThat(MultiRow.keyByKey(jdbc)).isTrue();
     // a client that is not the views' own cannot tell its database: the chunks as before
-    assertThat(MultiRow.rowsPerCondition(JdbcClient.create(dataSource))).isEqualTo(MultiRow.CHUNK);
+    assertThat(MultiRow.keyByKey(JdbcClient.create(dataSource))).isFalse();
+  }
+
+  @Test
+  void offsetsAreLockedKeyByKeyEachFromThePrimaryKey() {
+    jdbc.sql(
+            "CREATE TABLE projection_offset (projection VARCHAR(64) NOT NULL,"
+                + " aggregate_id VARCHAR(544) NOT NULL, last_sequence BIGINT NOT NULL,"
+                + " PRIMARY KEY (projection, aggregate_id))")
+        .update();
+    var rows = new ArrayList<Object[]>();
+    for (var view : List.of("history", "inventory", "overview")) {
+      for (int i = 0; i < 300; i++) {
+        rows.add(new Object[] {view, "agg-" + i, (long) i});
+      }
+    }
+    MultiRow.insert(jdbc, "INSERT INTO projection_offset VALUES ", rows, "");
+
+    var locked =
+        OffsetStore.lock(
+            jdbc, List.of("overview", "history"), List.of("agg-7", "agg-299", "agg-none"));
+
+    assertThat(locked)
+        .containsOnly(
+            org.assertj.core.api.Assertions.entry(new OffsetStore.Key("history", "agg-7"), 7L),
+            org.assertj.core.api.Assertions.entry(new OffsetStore.Key("history", "agg-299"), 299L),
+            org.assertj.core.api.Assertions.entry(new OffsetStore.Key("overview", "agg-7"), 7L),
+            org.assertj.core.api.Assertions.entry(
+                new OffsetStore.Key("overview", "agg-299"), 299L));
+    var plan =
+        jdbc.sql(
+                "EXPLAIN SELECT projection, aggregate_id, last_sequence FROM projection_offset"
+                    + " WHERE projection = ? AND aggregate_id = ? FOR UPDATE")
+            .params("history", "agg-7")
+            .query(String.class)
+            .single();
+    assertThat(plan)
+        .contains("projection = ")
+        .contains("aggregate_id = ")
+        .doesNotContain("tableScan");
   }
 
   @Test
