@@ -28,6 +28,7 @@ import java.util.function.Supplier;
 final class ListBodies {
 
   private static final byte[] ITEMS = "\"items\":".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] METADATA = "\"metadata\":".getBytes(StandardCharsets.US_ASCII);
 
   private record Kept(byte[] body, int from, List<ObjectNode> trees) {}
 
@@ -85,7 +86,7 @@ final class ListBodies {
     if (items < 0) {
       return 0;
     }
-    var metadata = indexOf(body, "\"metadata\":".getBytes(StandardCharsets.US_ASCII));
+    var metadata = indexOf(body, METADATA);
     return metadata >= 0 && metadata < items ? items : 0;
   }
 
