@@ -132,7 +132,8 @@ class ConsolePageIT extends ConsolePageSteps {
         ExpectedConditions.numberOfElementsToBeMoreThan(
             By.cssSelector("#changes tbody tr[data-change]"), 2));
     var before = rows("#changes").size();
-    wait.until(ExpectedConditions.elementToBeClickable(By.id("reconcile"))).click();
+    wait.until(ExpectedConditions.elementToBeClickable(By.id("reconcile")));
+    click(By.id("reconcile"));
     var confirm = wait.until(ExpectedConditions.elementToBeClickable(By.id("action-confirm")));
     // the plan is the reconcile's dry run: the edited Deployment to update, nothing written yet
     assertThat(browser.findElements(By.cssSelector("#action-plan tr[data-op='update']")))
@@ -198,7 +199,8 @@ class ConsolePageIT extends ConsolePageSteps {
   /** Roll back to v1 from its Change page: the dry run's plan, confirm, progress, the new row. */
   private void rollbackFromThePage(String v1) throws Exception {
     browser.get(base() + "/#/apps/default/simple-app/changes/" + v1);
-    wait.until(ExpectedConditions.elementToBeClickable(By.id("rollback"))).click();
+    wait.until(ExpectedConditions.elementToBeClickable(By.id("rollback")));
+    click(By.id("rollback"));
     var confirm = wait.until(ExpectedConditions.elementToBeClickable(By.id("action-confirm")));
     assertThat(browser.findElements(By.cssSelector("#action-plan tbody tr[data-op]")))
         .extracting(r -> r.getText())
@@ -270,8 +272,9 @@ class ConsolePageIT extends ConsolePageSteps {
     checkPage("app-locked");
 
     // and unlocked again, by the same operator (the locker)
-    browser.findElement(By.id("action-close")).click();
-    wait.until(ExpectedConditions.elementToBeClickable(By.id("unlock"))).click();
+    click(By.id("action-close"));
+    wait.until(ExpectedConditions.elementToBeClickable(By.id("unlock")));
+    click(By.id("unlock"));
     var unlock = wait.until(ExpectedConditions.elementToBeClickable(By.id("action-confirm")));
     assertThat(browser.findElement(By.id("action-description")).getText())
         .contains("console-operator")
@@ -331,7 +334,7 @@ class ConsolePageIT extends ConsolePageSteps {
     checkPage("audit");
 
     new Select(browser.findElement(By.id("audit-trigger"))).selectByValue("reconcile");
-    browser.findElement(By.id("audit-apply")).click();
+    click(By.id("audit-apply"));
     wait.until(ExpectedConditions.urlContains("trigger=reconcile"));
     await()
         .atMost(WAIT)
@@ -349,7 +352,7 @@ class ConsolePageIT extends ConsolePageSteps {
     browser.findElement(By.id("audit-app")).sendKeys("default/simple-app");
     new Select(browser.findElement(By.id("audit-trigger"))).selectByValue("deploy");
     browser.findElement(By.id("audit-limit")).sendKeys("1");
-    browser.findElement(By.id("audit-apply")).click();
+    click(By.id("audit-apply"));
     await()
         .atMost(WAIT)
         .ignoreExceptions()
@@ -358,7 +361,7 @@ class ConsolePageIT extends ConsolePageSteps {
                 assertThat(rows("#audit"))
                     .extracting(r -> r.getAttribute("data-change"))
                     .containsExactly(v2));
-    browser.findElement(By.id("audit-older")).click();
+    click(By.id("audit-older"));
     await()
         .atMost(WAIT)
         .ignoreExceptions()
@@ -394,7 +397,7 @@ class ConsolePageIT extends ConsolePageSteps {
     var from = wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("compare-from")));
     new Select(from).selectByValue(v1);
     new Select(browser.findElement(By.id("compare-to"))).selectByValue(v2);
-    browser.findElement(By.id("compare-go")).click();
+    click(By.id("compare-go"));
     wait.until(ExpectedConditions.urlContains("/compare/" + v1 + "/" + v2));
     await("the objects that differ")
         .atMost(WAIT)
@@ -418,7 +421,7 @@ class ConsolePageIT extends ConsolePageSteps {
         });
     checkPage("compare");
 
-    browser.findElement(By.id("view-unified")).click();
+    click(By.id("view-unified"));
     var unified = By.cssSelector("table.linediff[data-view='unified']");
     eventually(
         () -> {

@@ -87,7 +87,7 @@ class HistoryPageIT extends HistoryPageSteps {
     wait.until(ExpectedConditions.visibilityOf(appRow));
 
     // App: two changes, newest first, reached with the keyboard (j to the row's link, Enter)
-    browser.findElement(By.tagName("h1")).click();
+    click(By.tagName("h1"));
     new Actions(browser).sendKeys("j").perform();
     assertThat(browser.switchTo().activeElement().getText()).isEqualTo("simple-app");
     browser.switchTo().activeElement().sendKeys(Keys.ENTER);
@@ -135,7 +135,7 @@ class HistoryPageIT extends HistoryPageSteps {
     screenshot("app");
 
     // Change: kapp's Changes table and each resource's field diffs, as the API has them
-    changes.get(0).findElement(By.linkText(newest)).click();
+    click(By.cssSelector("#changes tr[data-change='" + newest + "']"), By.linkText(newest));
     wait.until(ExpectedConditions.urlContains("/changes/" + newest));
     var changeTable =
         wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("change-table")));
@@ -216,7 +216,7 @@ class HistoryPageIT extends HistoryPageSteps {
     screenshot("app-after-reconcile");
 
     // Projections
-    browser.findElement(By.linkText("Projections")).click();
+    click(By.linkText("Projections"));
     var views = wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("projections")));
     assertThat(views.getText()).contains("live");
     readsLikeAPerson("projections");
@@ -325,7 +325,7 @@ class HistoryPageIT extends HistoryPageSteps {
     screenshot("change-failed");
 
     // the app's change list says why too (issue 29), with the duration as a person reads it
-    browser.findElement(By.linkText("default/selector")).click();
+    click(By.linkText("default/selector"));
     var row =
         wait.until(
             ExpectedConditions.visibilityOfElementLocated(
@@ -378,11 +378,9 @@ class HistoryPageIT extends HistoryPageSteps {
    */
   private void resourcePageShowsTheTimelineAndAGhostDiffWithItsRule() throws Exception {
     browser.get(base() + "/#/apps/default/simple-app");
-    var link =
-        wait.until(
-            ExpectedConditions.elementToBeClickable(
-                By.cssSelector("#inventory a[href$='/resources/Deployment/simple-app']")));
-    link.click();
+    var deploymentLink = By.cssSelector("#inventory a[href$='/resources/Deployment/simple-app']");
+    wait.until(ExpectedConditions.elementToBeClickable(deploymentLink));
+    click(deploymentLink);
     wait.until(ExpectedConditions.urlContains("/resources/Deployment/simple-app"));
     // a fresh store's timeline view is built at start; an older store's says how to build it
     var shown =
@@ -443,7 +441,7 @@ class HistoryPageIT extends HistoryPageSteps {
             base(),
             "permissions",
             List.of("clipboardReadWrite", "clipboardSanitizedWrite")));
-    browser.findElement(By.id("copy-rule-0")).click();
+    click(By.id("copy-rule-0"));
     // headless chromium may refuse the clipboard: the rule is then selected for Ctrl+C
     var status =
         wait.until(
@@ -463,8 +461,7 @@ class HistoryPageIT extends HistoryPageSteps {
 
     // the reconcile that put spec.replicas back, from the timeline to its Change page
     readsLikeAPerson("resource with a ghost diff");
-    var reconcileRow = browser.findElement(By.cssSelector("#timeline tbody tr[data-op='update']"));
-    reconcileRow.findElement(By.tagName("a")).click();
+    click(By.cssSelector("#timeline tbody tr[data-op='update']"), By.tagName("a"));
     wait.until(ExpectedConditions.urlContains("/changes/scaled-change-"));
     wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("change-table")));
     assertThat(fieldPaths()).contains("spec.replicas");
@@ -472,7 +469,7 @@ class HistoryPageIT extends HistoryPageSteps {
     screenshot("change-replicas");
 
     // Projections: the timeline view's rebuild, swapped, as a full progress bar
-    browser.findElement(By.linkText("Projections")).click();
+    click(By.linkText("Projections"));
     var bar =
         wait.until(
             ExpectedConditions.visibilityOfElementLocated(

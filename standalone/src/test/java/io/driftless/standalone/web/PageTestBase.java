@@ -7,7 +7,10 @@ import java.net.http.HttpClient;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.openqa.selenium.By;
+import org.openqa.selenium.SearchContext;
 import org.openqa.selenium.StaleElementReferenceException;
+import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.WebDriverWait;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -43,6 +46,24 @@ abstract class PageTestBase {
     if (browser != null) {
       browser.quit();
     }
+  }
+
+  /**
+   * Finds the element at the end of {@code path} (each locator inside the element the one before
+   * found) and clicks it, again from the top when the page re-rendered in between and the element
+   * found went stale: the page replaces its rows as it polls, so a click on what was found a moment
+   * ago can miss (a stale element is never clicked, so the click happens once).
+   */
+  void click(By... path) {
+    wait.until(
+        d -> {
+          SearchContext at = d;
+          for (var locator : path) {
+            at = at.findElement(locator);
+          }
+          ((WebElement) at).click();
+          return true;
+        });
   }
 
   /** {@code kubectl edit} of the Deployment {@code name}'s image ({@link EmbeddedServers}). */
