@@ -54,6 +54,7 @@ class PlainJsonTest {
     node.put("int", 7)
         .put("negative", -3)
         .put("long", 5_000_000_000L)
+        .put("smallLong", 5L)
         .put("double", 0.5)
         .put("float", 1.25f)
         .put("short", (short) 3)
