@@ -126,16 +126,7 @@ class PlainJsonTest {
   private static List<Path> manifests() throws Exception {
     var folders =
         List.of(
-            Path.of(
-                "..",
-                "diff-engine",
-                "src",
-                "test",
-                "resources",
-                "io",
-                "driftless",
-                "diff",
-                "manifests"),
+            Path.of("../diff-engine/src/test/resources/io/driftless/diff/manifests"),
             Path.of("..", "examples"));
     var files = new ArrayList<Path>();
     for (var folder : folders) {

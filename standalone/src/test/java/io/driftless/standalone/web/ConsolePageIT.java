@@ -132,7 +132,6 @@ class ConsolePageIT extends ConsolePageSteps {
         ExpectedConditions.numberOfElementsToBeMoreThan(
             By.cssSelector("#changes tbody tr[data-change]"), 2));
     var before = rows("#changes").size();
-    wait.until(ExpectedConditions.elementToBeClickable(By.id("reconcile")));
     click(By.id("reconcile"));
     var confirm = wait.until(ExpectedConditions.elementToBeClickable(By.id("action-confirm")));
     // the plan is the reconcile's dry run: the edited Deployment to update, nothing written yet
@@ -199,7 +198,6 @@ class ConsolePageIT extends ConsolePageSteps {
   /** Roll back to v1 from its Change page: the dry run's plan, confirm, progress, the new row. */
   private void rollbackFromThePage(String v1) throws Exception {
     browser.get(base() + "/#/apps/default/simple-app/changes/" + v1);
-    wait.until(ExpectedConditions.elementToBeClickable(By.id("rollback")));
     click(By.id("rollback"));
     var confirm = wait.until(ExpectedConditions.elementToBeClickable(By.id("action-confirm")));
     assertThat(browser.findElements(By.cssSelector("#action-plan tbody tr[data-op]")))
@@ -273,7 +271,6 @@ class ConsolePageIT extends ConsolePageSteps {
 
     // and unlocked again, by the same operator (the locker)
     click(By.id("action-close"));
-    wait.until(ExpectedConditions.elementToBeClickable(By.id("unlock")));
     click(By.id("unlock"));
     var unlock = wait.until(ExpectedConditions.elementToBeClickable(By.id("action-confirm")));
     assertThat(browser.findElement(By.id("action-description")).getText())

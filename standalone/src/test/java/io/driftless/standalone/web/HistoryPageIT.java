@@ -378,9 +378,7 @@ class HistoryPageIT extends HistoryPageSteps {
    */
   private void resourcePageShowsTheTimelineAndAGhostDiffWithItsRule() throws Exception {
     browser.get(base() + "/#/apps/default/simple-app");
-    var deploymentLink = By.cssSelector("#inventory a[href$='/resources/Deployment/simple-app']");
-    wait.until(ExpectedConditions.elementToBeClickable(deploymentLink));
-    click(deploymentLink);
+    click(By.cssSelector("#inventory a[href$='/resources/Deployment/simple-app']"));
     wait.until(ExpectedConditions.urlContains("/resources/Deployment/simple-app"));
     // a fresh store's timeline view is built at start; an older store's says how to build it
     var shown =

@@ -50,9 +50,10 @@ abstract class PageTestBase {
 
   /**
    * Finds the element at the end of {@code path} (each locator inside the element the one before
-   * found) and clicks it, again from the top when the page re-rendered in between and the element
-   * found went stale: the page replaces its rows as it polls, so a click on what was found a moment
-   * ago can miss (a stale element is never clicked, so the click happens once).
+   * found) and clicks it once it is displayed and enabled, again from the top when the page
+   * re-rendered in between and the element found went stale: the page replaces its rows as it
+   * polls, so a click on what was found a moment ago can miss (a stale element is never clicked, so
+   * the click happens once).
    */
   void click(By... path) {
     wait.until(
@@ -61,7 +62,11 @@ abstract class PageTestBase {
           for (var locator : path) {
             at = at.findElement(locator);
           }
-          ((WebElement) at).click();
+          var element = (WebElement) at;
+          if (!element.isDisplayed() || !element.isEnabled()) {
+            return false; // not clickable yet, as ExpectedConditions.elementToBeClickable
+          }
+          element.click();
           return true;
         });
   }
