@@ -22,6 +22,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Supplier;
+import org.awaitility.Awaitility;
 import org.yaml.snakeyaml.DumperOptions;
 import org.yaml.snakeyaml.Yaml;
 
@@ -35,9 +36,14 @@ import org.yaml.snakeyaml.Yaml;
  * its ResourceChanges keep their histories, each time longer), {@code rounds} redeploys without
  * change ({@code unchanged}), {@code updates} deploys that change every object (a label whose value
  * is the round's, {@code update}), {@code rounds} reconciles of the unchanged app ({@code
- * reconcile}); then deletes the app. Each call is timed from request to answer; the sandbox counts
- * the requests it answered during the call by verb ({@link SandboxCluster#requestsByVerb}); {@link
- * ThreadCpu} the CPU of the server's threads, the sandbox's threads left out.
+ * reconcile}); then deletes the app. Before an app is measured, {@code warmup-each} such cycles of
+ * it run uncounted, so that its figures are those of a warm server (the JIT has compiled its paths:
+ * knative's CRDs, cf-for-k8s's many kinds), as simple-app's are after the first warm-up. Each
+ * measured call starts once the views have applied every event of the calls before it (the API's
+ * positions), so that it does not share the cores with the relay still writing the views of the
+ * call before (a delete of 254 objects). Each call is timed from request to answer; the sandbox
+ * counts the requests it answered during the call by verb ({@link SandboxCluster#requestsByVerb});
+ * {@link ThreadCpu} the CPU of the server's threads, the sandbox's threads left out.
  *
  * <p>It prints a table, the ratios issue 31 names (wall-time medians: unchanged cf-for-k8s within
  * 8x simple-app's, its first deploy within 12x, unchanged knative within 4x), and whether every
@@ -66,6 +72,9 @@ final class DeployCostBenchmark {
   private final PrintWriter out;
   private final Map<String, AppCost> costs = new LinkedHashMap<>();
   private boolean warming;
+  // the event position of the last call that recorded a change: the next sample starts once the
+  // views have applied it
+  private long lastPosition = -1;
 
   DeployCostBenchmark(
       int port, SandboxCluster sandbox, Map<String, String> options, PrintWriter out) {
@@ -76,10 +85,11 @@ final class DeployCostBenchmark {
   }
 
   /**
-   * {@code apps=a,b rounds=N creates=N updates=N warmup=N resources=N namespaces=N debug}: the apps
-   * (default simple-app,knative,cf-for-k8s,synthetic; any other name is one of {@code
-   * kapp-examples/apps.properties}), the rounds of each phase (10, 3, 3), the warm-up cycles of
-   * simple-app (2), the synthetic app's size (2000 in 4 namespaces), the debug output.
+   * {@code apps=a,b rounds=N creates=N recreates=N updates=N warmup=N warmup-each=N resources=N
+   * namespaces=N debug}: the apps (default simple-app,knative,cf-for-k8s,synthetic; any other name
+   * is one of {@code kapp-examples/apps.properties}), the rounds of each phase (10, 3, as many as
+   * creates, 3), the warm-up cycles of simple-app before all (2) and of each app before its own
+   * (1), the synthetic app's size (2000 in 4 namespaces), the debug output.
    */
   static Map<String, String> options(String text) {
     var options = new HashMap<String, String>();
@@ -109,8 +119,16 @@ final class DeployCostBenchmark {
       measure("simple-app", body("simple-app"));
     }
     warming = false;
-    out.printf("warm-up: %d cycles of simple-app, not counted%n", number("warmup", 2));
+    out.printf(
+        "warm-up: %d cycles of simple-app, then %d of each app before its own, not counted;"
+            + " each sample starts once the views have applied the calls before it%n",
+        number("warmup", 2), number("warmup-each", 1));
     for (var app : apps) {
+      warming = true;
+      for (int i = 0; i < number("warmup-each", 1); i++) {
+        measure(app, body(app));
+      }
+      warming = false;
       costs.put(app, measure(app, body(app)));
     }
     printTable();
@@ -144,7 +162,7 @@ final class DeployCostBenchmark {
       app = name;
     }
     var deployed = app;
-    for (int round = 1; round <= number("creates", 3); round++) {
+    for (int round = 1; round <= number("recreates", number("creates", 3)); round++) {
       ok(call(deployed, "DELETE", "", null), "delete");
       ok(sample(cost, "recreate", () -> call(deployed, "POST", "/deploy", body)), "recreate");
     }
@@ -173,6 +191,7 @@ final class DeployCostBenchmark {
 
   /** One measured call: its wall time, the requests the sandbox answered, the CPU spent. */
   private JsonNode sample(AppCost cost, String phase, Supplier<JsonNode> call) {
+    settle();
     var requests = sandbox.requestsByVerb();
     var cpu = ThreadCpu.now();
     var started = System.nanoTime();
@@ -365,13 +384,43 @@ final class DeployCostBenchmark {
                 + " "
                 + response.body());
       }
-      return JSON.readTree(response.body());
+      var answer = JSON.readTree(response.body());
+      if (answer.path("eventPosition").isNumber()) {
+        lastPosition = Math.max(lastPosition, answer.path("eventPosition").asLong());
+      }
+      return answer;
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException(e);
     }
+  }
+
+  /**
+   * Waits until the views have applied every event the calls so far recorded (the API's positions:
+   * {@code Driftless-View-Position >= eventPosition}), so that a sample does not pay for the relay
+   * still writing the views of the call before it (a delete of 254 objects, say).
+   */
+  private void settle() {
+    if (lastPosition < 0) {
+      return;
+    }
+    var target = lastPosition;
+    Awaitility.await()
+        .atMost(Duration.ofMinutes(2))
+        .pollDelay(Duration.ZERO)
+        .pollInterval(Duration.ofMillis(5))
+        .until(() -> viewPosition() >= target);
+  }
+
+  private long viewPosition() throws IOException, InterruptedException {
+    var request =
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/projections"))
+            .timeout(Duration.ofMinutes(1))
+            .build();
+    var response = http.send(request, HttpResponse.BodyHandlers.discarding());
+    return Long.parseLong(response.headers().firstValue("Driftless-View-Position").orElse("-1"));
   }
 
   private static JsonNode ok(JsonNode answer, String what) {
