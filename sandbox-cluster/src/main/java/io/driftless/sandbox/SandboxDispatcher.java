@@ -23,6 +23,7 @@ import io.driftless.sandbox.server.Admission;
 import io.driftless.sandbox.server.Admission.Operation;
 import io.driftless.sandbox.validation.Invalid;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.client.server.mock.KubernetesAttributesExtractor;
 import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
 import io.fabric8.kubernetes.client.server.mock.crud.KubernetesCrudDispatcherException;
@@ -34,6 +35,7 @@ import io.fabric8.mockwebserver.http.RecordedRequest;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -320,7 +322,7 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
       return;
     }
     var json = Serialization.asJson(next);
-    store(path, pathAttributes, oldAttributes, null, json);
+    store(path, pathAttributes, oldAttributes, keyFields(next), json);
     underWay.remember(json);
     var name = Nodes.text(next, "metadata", "name");
     underWay.changed(new Change(before, new ApiObject(objectPath(path, name), next.deepCopy())));
@@ -462,6 +464,33 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
   }
 
   /**
+   * What fabric8 files an object under, taken from the tree already parsed: its apiVersion, kind,
+   * name, namespace and labels ({@code KubernetesAttributesExtractor.extract} reads no more), so a
+   * write does not decode its whole new state again into fabric8's model (a CRD's schema, say).
+   */
+  static GenericKubernetesResource keyFields(JsonNode object) {
+    var resource = new GenericKubernetesResource();
+    resource.setApiVersion(text(object.get("apiVersion")));
+    resource.setKind(text(object.get("kind")));
+    var metadata = new ObjectMeta();
+    var given = object.path("metadata");
+    metadata.setName(text(given.get("name")));
+    metadata.setNamespace(text(given.get("namespace")));
+    if (given.get("labels") instanceof ObjectNode labels) {
+      var values = new LinkedHashMap<String, String>();
+      labels.properties().forEach(label -> values.put(label.getKey(), text(label.getValue())));
+      metadata.setLabels(values);
+    }
+    resource.setMetadata(metadata);
+    return resource;
+  }
+
+  /** A field's value as fabric8's model reads it into a string: null stays null. */
+  private static String text(JsonNode value) {
+    return value == null || value.isNull() ? null : value.asText();
+  }
+
+  /**
    * fabric8's {@code processEvent}, and the same change in the {@link ObjectIndex}: the object's
    * new key is the one fabric8 files it under (its metadata's attributes, with the path's when they
    * lack the plural), checked to be in fabric8's map.
@@ -472,15 +501,16 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
       AttributeSet oldAttributes,
       GenericKubernetesResource resource,
       String newState) {
-    super.processEvent(path, pathAttributes, oldAttributes, resource, newState);
+    // fabric8 parses the new state to file it when it is given no resource: parsed once, here
+    var parsed =
+        resource != null || newState == null
+            ? resource
+            : Serialization.unmarshal(newState, GenericKubernetesResource.class);
+    super.processEvent(path, pathAttributes, oldAttributes, parsed, newState);
     if (newState == null) {
       index.replace(oldAttributes, null, null, null);
       return;
     }
-    var parsed =
-        resource != null
-            ? resource
-            : Serialization.unmarshal(newState, GenericKubernetesResource.class);
     var key = ((KubernetesAttributesExtractor) attributeExtractor).extract(parsed);
     if (!key.containsKey(KubernetesAttributesExtractor.PLURAL)) {
       key = AttributeSet.merge(pathAttributes, key);
