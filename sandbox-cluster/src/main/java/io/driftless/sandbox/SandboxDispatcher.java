@@ -23,7 +23,6 @@ import io.driftless.sandbox.server.Admission;
 import io.driftless.sandbox.server.Admission.Operation;
 import io.driftless.sandbox.validation.Invalid;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.client.server.mock.KubernetesAttributesExtractor;
 import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
 import io.fabric8.kubernetes.client.server.mock.crud.KubernetesCrudDispatcherException;
@@ -35,7 +34,6 @@ import io.fabric8.mockwebserver.http.RecordedRequest;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -322,7 +320,7 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
       return;
     }
     var json = Serialization.asJson(next);
-    store(path, pathAttributes, oldAttributes, keyFields(next), json);
+    store(path, pathAttributes, oldAttributes, KeyFields.of(next), json);
     underWay.remember(json);
     var name = Nodes.text(next, "metadata", "name");
     underWay.changed(new Change(before, new ApiObject(objectPath(path, name), next.deepCopy())));
@@ -461,33 +459,6 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
             }
           });
     }
-  }
-
-  /**
-   * What fabric8 files an object under, taken from the tree already parsed: its apiVersion, kind,
-   * name, namespace and labels ({@code KubernetesAttributesExtractor.extract} reads no more), so a
-   * write does not decode its whole new state again into fabric8's model (a CRD's schema, say).
-   */
-  static GenericKubernetesResource keyFields(JsonNode object) {
-    var resource = new GenericKubernetesResource();
-    resource.setApiVersion(text(object.get("apiVersion")));
-    resource.setKind(text(object.get("kind")));
-    var metadata = new ObjectMeta();
-    var given = object.path("metadata");
-    metadata.setName(text(given.get("name")));
-    metadata.setNamespace(text(given.get("namespace")));
-    if (given.get("labels") instanceof ObjectNode labels) {
-      var values = new LinkedHashMap<String, String>();
-      labels.properties().forEach(label -> values.put(label.getKey(), text(label.getValue())));
-      metadata.setLabels(values);
-    }
-    resource.setMetadata(metadata);
-    return resource;
-  }
-
-  /** A field's value as fabric8's model reads it into a string: null stays null. */
-  private static String text(JsonNode value) {
-    return value == null || value.isNull() ? null : value.asText();
   }
 
   /**

@@ -8,8 +8,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * {@link SandboxDispatcher#keyFields}: an object is filed under the key fabric8 gives it when it
- * parses the whole object itself, whatever the object holds besides its key fields.
+ * {@link KeyFields}: an object is filed under the key fabric8 gives it when it parses the whole
+ * object itself, whatever the object holds besides its key fields.
  */
 class KeyFieldsTest {
 
@@ -39,9 +39,9 @@ class KeyFieldsTest {
   void fileTheObjectWhereFabric8Would(String json) throws Exception {
     var extractor = new KubernetesAttributesExtractor();
     var parsedByFabric8 = extractor.fromResource(json);
-    var fromTheTree = extractor.extract(SandboxDispatcher.keyFields(JSON.readTree(json)));
-    assertThat(fromTheTree).isEqualTo(parsedByFabric8);
-    assertThat(SandboxDispatcher.keyFields(JSON.readTree(json)).getKind())
-        .isEqualTo(JSON.readTree(json).get("kind").asText());
+    var tree = JSON.readTree(json);
+    var keyFields = KeyFields.of(tree);
+    assertThat(extractor.extract(keyFields)).isEqualTo(parsedByFabric8);
+    assertThat(keyFields.getKind()).isEqualTo(tree.get("kind").asText());
   }
 }

@@ -1,18 +1,10 @@
 package io.driftless.standalone.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.driftless.sandbox.SandboxCluster;
 import io.driftless.standalone.kappexamples.ExampleApp;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -22,7 +14,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Supplier;
-import org.awaitility.Awaitility;
 import org.yaml.snakeyaml.DumperOptions;
 import org.yaml.snakeyaml.Yaml;
 
@@ -59,12 +50,9 @@ import org.yaml.snakeyaml.Yaml;
  */
 final class DeployCostBenchmark {
 
-  static final String NAMESPACE = "default";
-  private static final ObjectMapper JSON = new ObjectMapper();
   private static final String[] PHASES = {"create", "recreate", "unchanged", "update", "reconcile"};
 
-  private final HttpClient http = HttpClient.newHttpClient();
-  private final int port;
+  private final AppCalls calls;
   // every first deploy is of an app of its own: <example>-<n>
   private int apps;
   private final SandboxCluster sandbox;
@@ -72,13 +60,10 @@ final class DeployCostBenchmark {
   private final PrintWriter out;
   private final Map<String, AppCost> costs = new LinkedHashMap<>();
   private boolean warming;
-  // the event position of the last call that recorded a change: the next sample starts once the
-  // views have applied it
-  private long lastPosition = -1;
 
   DeployCostBenchmark(
       int port, SandboxCluster sandbox, Map<String, String> options, PrintWriter out) {
-    this.port = port;
+    this.calls = new AppCalls(port);
     this.sandbox = sandbox;
     this.options = options;
     this.out = out;
@@ -154,34 +139,37 @@ final class DeployCostBenchmark {
     String app = null;
     for (int round = 1; round <= number("creates", 3); round++) {
       if (app != null) {
-        ok(call(app, "DELETE", "", null), "delete");
+        ok(calls.call(app, "DELETE", "", null), "delete");
       }
       var name = example + "-" + (++apps);
-      var created = ok(sample(cost, "create", () -> call(name, "POST", "/deploy", body)), "create");
+      var created =
+          ok(sample(cost, "create", () -> calls.call(name, "POST", "/deploy", body)), "create");
       cost.describe(created.path("changes"));
       app = name;
     }
     var deployed = app;
     for (int round = 1; round <= number("recreates", number("creates", 3)); round++) {
-      ok(call(deployed, "DELETE", "", null), "delete");
-      ok(sample(cost, "recreate", () -> call(deployed, "POST", "/deploy", body)), "recreate");
+      ok(calls.call(deployed, "DELETE", "", null), "delete");
+      ok(sample(cost, "recreate", () -> calls.call(deployed, "POST", "/deploy", body)), "recreate");
     }
     for (int round = 1; round <= number("rounds", 10); round++) {
       unchanged(
-          sample(cost, "unchanged", () -> call(deployed, "POST", "/deploy", body)), "unchanged");
+          sample(cost, "unchanged", () -> calls.call(deployed, "POST", "/deploy", body)),
+          "unchanged");
     }
     if (options.containsKey("debug") && !warming) {
       debug(deployed, body);
     }
     for (int round = 1; round <= number("updates", 3); round++) {
       var changed = relabelled(body, round);
-      ok(sample(cost, "update", () -> call(deployed, "POST", "/deploy", changed)), "update");
+      ok(sample(cost, "update", () -> calls.call(deployed, "POST", "/deploy", changed)), "update");
     }
     for (int round = 1; round <= number("rounds", 10); round++) {
       unchanged(
-          sample(cost, "reconcile", () -> call(deployed, "POST", "/reconcile", "")), "reconcile");
+          sample(cost, "reconcile", () -> calls.call(deployed, "POST", "/reconcile", "")),
+          "reconcile");
     }
-    ok(call(deployed, "DELETE", "", null), "delete");
+    ok(calls.call(deployed, "DELETE", "", null), "delete");
     out.printf(
         "%s%s: %d resources, %d (kind, namespace) pairs, %d (apiVersion, kind, namespace)%n",
         warming ? "warm-up " : "", example, cost.resources, cost.pairs(), cost.lists.size());
@@ -191,7 +179,7 @@ final class DeployCostBenchmark {
 
   /** One measured call: its wall time, the requests the sandbox answered, the CPU spent. */
   private JsonNode sample(AppCost cost, String phase, Supplier<JsonNode> call) {
-    settle();
+    calls.settle();
     var requests = sandbox.requestsByVerb();
     var cpu = ThreadCpu.now();
     var started = System.nanoTime();
@@ -205,7 +193,7 @@ final class DeployCostBenchmark {
   private void debug(String app, String body) {
     sandbox.recordRequestPaths(true);
     var cpu = ThreadCpu.now();
-    unchanged(call(app, "POST", "/deploy", body), "unchanged (debug)");
+    unchanged(calls.call(app, "POST", "/deploy", body), "unchanged (debug)");
     var byName = cpu.byName();
     var raw = sandbox.requestsByPath();
     sandbox.recordRequestPaths(false);
@@ -355,72 +343,6 @@ final class DeployCostBenchmark {
         "requests per unchanged redeploy <= pairs: %s (%s)%n",
         all ? "yes" : "no", String.join(", ", details));
     out.flush();
-  }
-
-  private JsonNode call(String app, String method, String suffix, String body) {
-    var request =
-        HttpRequest.newBuilder(
-                URI.create(
-                    "http://127.0.0.1:" + port + "/api/apps/" + NAMESPACE + "/" + app + suffix))
-            .timeout(Duration.ofMinutes(15))
-            .header("Content-Type", "application/yaml")
-            .method(
-                method,
-                body == null
-                    ? HttpRequest.BodyPublishers.noBody()
-                    : HttpRequest.BodyPublishers.ofString(body))
-            .build();
-    try {
-      var response = http.send(request, HttpResponse.BodyHandlers.ofString());
-      if (response.statusCode() != 200) {
-        throw new IllegalStateException(
-            method
-                + " "
-                + suffix
-                + " of "
-                + app
-                + ": "
-                + response.statusCode()
-                + " "
-                + response.body());
-      }
-      var answer = JSON.readTree(response.body());
-      if (answer.path("eventPosition").isNumber()) {
-        lastPosition = Math.max(lastPosition, answer.path("eventPosition").asLong());
-      }
-      return answer;
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException(e);
-    }
-  }
-
-  /**
-   * Waits until the views have applied every event the calls so far recorded (the API's positions:
-   * {@code Driftless-View-Position >= eventPosition}), so that a sample does not pay for the relay
-   * still writing the views of the call before it (a delete of 254 objects, say).
-   */
-  private void settle() {
-    if (lastPosition < 0) {
-      return;
-    }
-    var target = lastPosition;
-    Awaitility.await()
-        .atMost(Duration.ofMinutes(2))
-        .pollDelay(Duration.ZERO)
-        .pollInterval(Duration.ofMillis(5))
-        .until(() -> viewPosition() >= target);
-  }
-
-  private long viewPosition() throws IOException, InterruptedException {
-    var request =
-        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/projections"))
-            .timeout(Duration.ofMinutes(1))
-            .build();
-    var response = http.send(request, HttpResponse.BodyHandlers.discarding());
-    return Long.parseLong(response.headers().firstValue("Driftless-View-Position").orElse("-1"));
   }
 
   private static JsonNode ok(JsonNode answer, String what) {
