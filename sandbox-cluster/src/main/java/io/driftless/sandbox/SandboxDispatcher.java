@@ -231,13 +231,17 @@ class SandboxDispatcher extends KubernetesCrudDispatcher implements ObjectStore 
   /**
    * A read answered from the {@link ObjectIndex} as fabric8 answers it (one object, 404, or a
    * {@code List} with the counter's resourceVersion, written in an API server's order: {@link
-   * ObjectIndex#listAnswer}); watches, and paths fabric8 answers without its objects, go to
-   * fabric8.
+   * ObjectIndex#listAnswer}); watches (their close off the event loop: {@link WatchCloses}), and
+   * paths fabric8 answers without its objects, go to fabric8.
    */
   private MockResponse read(String path) {
     var query = path.indexOf('?');
     if (query >= 0 && path.indexOf("watch=true", query) >= 0) { // as fabric8 tells a watch
-      return super.handleGet(path);
+      var watch = super.handleGet(path);
+      var listener = watch.getWebSocketListener();
+      return listener == null
+          ? watch
+          : watch.withWebSocketUpgrade(WatchCloses.offTheEventLoop(listener));
     }
     var key = getKey(path);
     var found = index.matching(key);
