@@ -28,21 +28,14 @@ final class WatchCloses extends WebSocketListener {
           });
 
   private final WebSocketListener watch;
-  private final Executor closes;
 
-  private WatchCloses(WebSocketListener watch, Executor closes) {
+  private WatchCloses(WebSocketListener watch) {
     this.watch = watch;
-    this.closes = closes;
   }
 
   /** {@code watch}, its close and failure run on a sandbox thread other than the caller. */
   static WebSocketListener offTheEventLoop(WebSocketListener watch) {
-    return new WatchCloses(watch, CLOSES);
-  }
-
-  /** As {@link #offTheEventLoop}, its closes run by {@code closes} (tests). */
-  static WebSocketListener closedBy(WebSocketListener watch, Executor closes) {
-    return new WatchCloses(watch, closes);
+    return new WatchCloses(watch);
   }
 
   @Override
@@ -77,11 +70,11 @@ final class WatchCloses extends WebSocketListener {
 
   @Override
   public void onClosed(WebSocket webSocket, int code, String reason) {
-    closes.execute(() -> watch.onClosed(webSocket, code, reason));
+    CLOSES.execute(() -> watch.onClosed(webSocket, code, reason));
   }
 
   @Override
   public void onFailure(WebSocket webSocket, Throwable failure, Response response) {
-    closes.execute(() -> watch.onFailure(webSocket, failure, response));
+    CLOSES.execute(() -> watch.onFailure(webSocket, failure, response));
   }
 }

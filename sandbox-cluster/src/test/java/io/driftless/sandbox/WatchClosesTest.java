@@ -95,7 +95,7 @@ class WatchClosesTest {
   @Test
   void openMessagesAndClosingReachTheListenerOnTheCallersThreadInOrder() {
     var fabric8 = new Recording();
-    var listener = WatchCloses.closedBy(fabric8, Runnable::run);
+    var listener = WatchCloses.offTheEventLoop(fabric8);
     var caller = Thread.currentThread().getName();
 
     listener.onOpen(null, null);
