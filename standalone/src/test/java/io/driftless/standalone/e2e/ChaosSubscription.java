@@ -18,6 +18,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
@@ -86,31 +87,34 @@ final class ChaosSubscription implements AutoCloseable {
   }
 
   /**
-   * Waits until the backlog is empty and every CloudEvent {@code events} call for arrived, then
+   * Waits until the backlog is empty and every CloudEvent the event store calls for arrived, then
    * checks the deliveries: every event of every {@code acknowledged} change of the apps (its
    * started, finished and CDEvent), nothing the store does not call for, none given up, App events
-   * in store order per app. Returns the counts' line.
+   * in store order per app. The store is read again at every look ({@code events}): a reconcile may
+   * still add a change after the clients stopped. Returns the counts' line.
    */
   String check(
-      List<EventEnvelope> events, Set<String> acknowledged, Supplier<SideProcess> querySide)
+      Supplier<List<EventEnvelope>> events,
+      Set<String> acknowledged,
+      Supplier<SideProcess> querySide)
       throws IOException, InterruptedException {
-    var expected =
-        WebhookOracle.expected(events, id).stream().filter(e -> apps.contains(e.app())).toList();
-    var expectedIds = new HashSet<String>();
-    expected.forEach(e -> expectedIds.add(e.id()));
+    var called = new AtomicReference<List<WebhookOracle.Expected>>(List.of());
     try {
-      await("the backlog empty and every one of " + expected.size() + " CloudEvents received")
+      await("the backlog empty and every CloudEvent the event store calls for received")
           .atMost(Duration.ofMinutes(3))
           .pollInterval(Duration.ofSeconds(1))
           .until(
               () -> {
+                called.set(expectedOf(events.get()));
                 var backlog = backlog(querySide.get());
                 return backlog.path("pending").asLong() + backlog.path("failed").asLong() == 0
-                    && receivedIds().containsAll(expectedIds);
+                    && receivedIds().containsAll(idsOf(called.get()));
               });
     } finally {
-      System.out.println(counts(expected));
+      System.out.println(counts(called.get()));
     }
+    var expected = called.get();
+    var expectedIds = idsOf(expected);
     assertThat(backlog(querySide.get()).path("dead").asLong()).as("deliveries given up").isZero();
     var received = receivedIds();
     var acknowledgedOfApps =
@@ -134,6 +138,16 @@ final class ChaosSubscription implements AutoCloseable {
         .as("apps whose first receipts leave event-store order")
         .isEmpty();
     return counts(expected);
+  }
+
+  private List<WebhookOracle.Expected> expectedOf(List<EventEnvelope> events) {
+    return WebhookOracle.expected(events, id).stream().filter(e -> apps.contains(e.app())).toList();
+  }
+
+  private static Set<String> idsOf(List<WebhookOracle.Expected> expected) {
+    var ids = new HashSet<String>();
+    expected.forEach(e -> ids.add(e.id()));
+    return ids;
   }
 
   private String counts(List<WebhookOracle.Expected> expected) {
